@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { CalendarDate, Id, Language } from './common.ts';
+
+export const Role = z.enum(['admin', 'client']);
+export type Role = z.infer<typeof Role>;
+
+const Email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Invalid e-mail address' }));
+export const Password = z.string().min(6, { message: 'At least 6 characters' }).max(200);
+const Name = z.string().trim().min(1).max(100);
+
+export const User = z.object({
+  id: Id,
+  name: z.string(),
+  first_name: z.string().nullable(),
+  email: z.string(),
+  role: Role,
+  is_admin: z.boolean(),
+  birth_date: z.string().nullable(),
+  birth_place: z.string().nullable(),
+  phone: z.string().nullable(),
+  language: Language,
+});
+export type User = z.infer<typeof User>;
+
+export const AuthResponse = z.object({ user: User, token: z.string() });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const LoginBody = z.object({ email: Email, password: z.string().min(1).max(200) });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const RegisterBody = z.object({
+  name: Name,
+  first_name: Name,
+  email: Email,
+  password: Password,
+  birth_date: CalendarDate,
+  birth_place: z.string().trim().min(1).max(100),
+  phone: z
+    .string()
+    .trim()
+    .min(6)
+    .max(30)
+    .regex(/^\+?[0-9 ().-]{6,30}$/, { message: 'Invalid phone number' }),
+  /** Accepted for compatibility and ignored: a registration is always a client. */
+  role: z.string().max(20).optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const ForgotPasswordBody = z.object({ email: Email });
+export const ForgotPasswordResponse = z.object({
+  detail: z.string(),
+  /** Only outside production: the raw token, so a developer can follow the link without e-mail. */
+  reset_token: z.string().optional(),
+});
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
+
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), new_password: Password });
+
+export const RecoverEmailBody = z.object({ hint: z.string().trim().min(3).max(100) });
+export const RecoverEmailResponse = z.object({
+  results: z.array(z.object({ name: z.string(), email_hint: z.string() })),
+});
+export type RecoverEmailResponse = z.infer<typeof RecoverEmailResponse>;
+
+export const ProfileBody = z.object({ name: Name, email: Email });
+export type ProfileBody = z.infer<typeof ProfileBody>;
+
+export const ChangePasswordBody = z.object({
+  current_password: z.string().min(1).max(200),
+  new_password: Password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isCalendarDate } from './dates.ts';
+
+export const LANGUAGES = ['fr', 'es', 'pt', 'en'] as const;
+export const Language = z.enum(LANGUAGES);
+export type Language = z.infer<typeof Language>;
+export const DEFAULT_LANGUAGE: Language = 'fr';
+
+export const Id = z.uuid();
+export const IdParams = z.object({ id: Id });
+
+/** A calendar date `YYYY-MM-DD`. */
+export const CalendarDate = z
+  .string()
+  .refine(isCalendarDate, { message: 'Expected a date as YYYY-MM-DD' })
+  .meta({ format: 'date', example: '2026-07-04' });
+
+/**
+ * What the API accepts where a date is expected: `YYYY-MM-DD` or a full ISO timestamp; the server keeps the
+ * date part as seen in the site's time zone.
+ */
+export const DateInput = z
+  .string()
+  .max(40)
+  .refine(
+    (value) =>
+      isCalendarDate(value) ||
+      (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) &&
+        !Number.isNaN(Date.parse(value)) &&
+        isCalendarDate(value.slice(0, 10))),
+    { message: 'Expected a date as YYYY-MM-DD or an ISO timestamp' },
+  )
+  .meta({ example: '2026-07-04' });
+
+/** Euros as a number with at most 2 decimals. */
+export const Euros = z
+  .number()
+  .finite()
+  .min(0)
+  .max(1_000_000)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+    message: 'At most 2 decimals',
+  });
+
+/** A photo: a path under /uploads/ or /demo/ served by us, or an absolute https URL. */
+export const PhotoUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => /^\/(uploads|demo)\/[A-Za-z0-9._-]+$/.test(value) || /^https:\/\/[^\s"'<>]+$/.test(value), {
+    message: 'Expected an uploaded photo URL',
+  });
+
+export const Photos = z.array(PhotoUrl).max(20);
+
+export const ErrorResponse = z.object({
+  detail: z.string(),
+  code: z.string(),
+  field: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const OkResponse = z.object({ detail: z.string() });
+
+/** Stable error codes the web app translates; `detail` is the fallback text. */
+export const ERROR_CODES = [
+  'validation_error',
+  'unauthorized',
+  'invalid_token',
+  'forbidden',
+  'not_found',
+  'property_not_found',
+  'room_not_found',
+  'booking_not_found',
+  'room_unavailable',
+  'invalid_dates',
+  'date_in_past',
+  'stay_too_long',
+  'booking_too_far',
+  'booking_already_cancelled',
+  'property_has_bookings',
+  'room_has_bookings',
+  'room_number_taken',
+  'email_taken',
+  'invalid_credentials',
+  'wrong_password',
+  'invalid_reset_token',
+  'rate_limited',
+  'payload_too_large',
+  'invalid_image',
+  'payment_not_configured',
+  'payment_failed',
+  'booking_not_payable',
+  'invalid_return_url',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

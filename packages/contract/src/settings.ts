@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { Language } from './common.ts';
+
+export const PaypalMode = z.enum(['sandbox', 'live']);
+export type PaypalMode = z.infer<typeof PaypalMode>;
+
+export const PaymentSettings = z.object({
+  stripe_api_key_masked: z.string(),
+  has_stripe: z.boolean(),
+  has_stripe_webhook: z.boolean(),
+  paypal_client_id: z.string(),
+  paypal_secret_masked: z.string(),
+  has_paypal: z.boolean(),
+  paypal_mode: PaypalMode,
+});
+export type PaymentSettings = z.infer<typeof PaymentSettings>;
+
+const Secret = z.string().trim().max(300);
+/** Only the fields sent change; an empty string keeps the current value. */
+export const PaymentSettingsUpdate = z.object({
+  stripe_api_key: Secret.optional(),
+  stripe_webhook_secret: Secret.optional(),
+  paypal_client_id: Secret.optional(),
+  paypal_secret: Secret.optional(),
+  paypal_mode: PaypalMode.optional(),
+});
+export type PaymentSettingsUpdate = z.infer<typeof PaymentSettingsUpdate>;
+
+/** International number with its country code: optional +, 8 to 15 digits, spaces or dashes allowed. */
+export const WhatsappNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .refine((value) => /^\+?[0-9 ()-]+$/.test(value) && /^\d{8,15}$/.test(value.replace(/\D/g, '')), {
+    message: 'Expected an international number with its country code',
+  });
+export const WhatsappSettings = z.object({
+  whatsapp_number: z.string(),
+  /** Which channel carries the admin's booking alert: the WhatsApp Cloud API, or the server log when unset. */
+  delivery: z.enum(['cloud_api', 'log']),
+});
+export const WhatsappSettingsUpdate = z.object({ whatsapp_number: WhatsappNumber });
+export type WhatsappSettings = z.infer<typeof WhatsappSettings>;
+
+/** Public settings the web app needs; never a secret. */
+export const PublicConfig = z.object({
+  whatsapp_number: z.string(),
+  paypal_client_id: z.string(),
+  paypal_mode: PaypalMode,
+  stripe_enabled: z.boolean(),
+  paypal_enabled: z.boolean(),
+  map_tile_url: z.string(),
+  default_language: Language,
+  site_time_zone: z.string(),
+  booking_hold_minutes: z.number().int(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+export const UploadResponse = z.object({ url: z.string() });
+export const HealthResponse = z.object({ status: z.literal('ok') });
