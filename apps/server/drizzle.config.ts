@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// `npm run db:generate` writes the SQL of a schema change; copy it into migrations/ as the next numbered file
+// (see docs/decisions/0002-migrations.md).
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './drizzle-out',
+});

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { migrate, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { bootstrap } from './db/bootstrap.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { loggerOptions } from './lib/logger.ts';
+import dbPlugin from './plugins/external/db.ts';
+import errorHandler from './plugins/external/error-handler.ts';
+import security from './plugins/external/security.ts';
+import swagger from './plugins/external/swagger.ts';
+import web from './plugins/external/web.ts';
+import services from './plugins/app/services.ts';
+import authorization from './plugins/app/auth/authorization.ts';
+import type { Notifier } from './plugins/app/notifications/notifier.ts';
+import systemRoutes from './routes/api/system/index.ts';
+import authRoutes from './routes/api/auth/index.ts';
+import propertiesRoutes from './routes/api/properties/index.ts';
+import roomsRoutes from './routes/api/rooms/index.ts';
+import bookingsRoutes from './routes/api/bookings/index.ts';
+import adminRoutes from './routes/api/admin/index.ts';
+import paymentSettingsRoutes from './routes/api/settings/index.ts';
+import uploadRoutes from './routes/api/upload/index.ts';
+
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An already opened database (tests hand in a cloned PGlite); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  notifier?: Notifier;
+  webDist?: string;
+}
+
+/** The whole application as one Fastify instance: external plugins, then services, then routes. */
+export async function buildApp({ config, database, notifier, webDist = WEB_DIST }: BuildAppOptions): Promise<FastifyInstance> {
+  const secrets = await loadSecrets(config.DATA_DIR, config);
+  const handle =
+    database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  await migrate(handle.db);
+
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    keepAliveTimeout: 72_000,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External tier.
+  await app.register(errorHandler);
+  await app.register(security, { mapTileUrl: config.MAP_TILE_URL });
+  await app.register(swagger);
+  await app.register(dbPlugin, { handle, closeWithApp: !database });
+
+  // Application tier.
+  await app.register(services, { config, secrets, notifier });
+  await app.register(authorization);
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { config });
+      await api.register(authRoutes, { prefix: '/auth', config });
+      await api.register(propertiesRoutes, { prefix: '/properties' });
+      await api.register(roomsRoutes, { prefix: '/rooms' });
+      await api.register(bookingsRoutes, { prefix: '/bookings', config });
+      await api.register(adminRoutes, { prefix: '/admin', config });
+      await api.register(paymentSettingsRoutes, { prefix: '/payment-settings' });
+      await api.register(uploadRoutes, { prefix: '/upload', maxBytes: config.UPLOAD_MAX_BYTES });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(web, { uploadsDir: path.join(config.DATA_DIR, 'uploads'), webDist });
+
+  await app.after();
+  await bootstrap(handle.db, config, app.log);
+  return app;
+}

@@ -1,0 +1,98 @@
+import { readdir, readFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+/** Runs raw SQL on either driver and answers its rows (both drivers' results carry `rows`). */
+export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = await executor.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+const DATE_OID = 1082;
+/** Arbitrary constant: the advisory lock that serialises migrations and first-start bootstrap across instances. */
+export const BOOTSTRAP_LOCK_ID = 4_242_001;
+
+export async function createPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<PGlite> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  return PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { btree_gist },
+    // Calendar dates stay `YYYY-MM-DD` strings (DESIGN §7).
+    parsers: { [DATE_OID]: (value: string) => value },
+  });
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir` (or memory). */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    pool.on('error', () => {
+      /* an idle client lost its connection; the pool replaces it */
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const client = options.pglite ?? (await createPglite(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Applies the numbered SQL files (statements separated by `--> statement-breakpoint`, as drizzle-kit writes them) of migrations/ that this database has not seen, each in its own transaction,
+ * under an advisory lock so that instances starting together do not race.
+ */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_ID})`);
+    await tx.execute(
+      sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
+    );
+    const done = await queryRows<{ name: string }>(tx, sql`select name from schema_migrations`);
+    const seen = new Set(done.map((row) => row.name));
+    for (const file of files) {
+      if (seen.has(file)) continue;
+      const text = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+      for (const statement of text.split('--> statement-breakpoint')) {
+        if (statement.replace(/--.*$/gm, '').trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(sql`insert into schema_migrations (name) values (${file})`);
+      applied.push(file);
+    }
+  });
+  return applied;
+}

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    firstName: text('first_name'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    birthPlace: text('birth_place'),
+    phone: text('phone'),
+    role: text('role', { enum: ['admin', 'client'] }).notNull().default('client'),
+    passwordHash: text('password_hash').notNull(),
+    /** Bumped by a password change: tokens carry it, so older tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    language: text('language').notNull().default('fr'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_role_check', sql`${t.role} in ('admin', 'client')`)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+);
+
+export const properties = pgTable('properties', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  location: text('location').notNull(),
+  photos: jsonb('photos').$type<string[]>().notNull().default([]),
+  roomCount: integer('room_count').notNull(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  /** Deleting a property archives it: its bookings keep their history. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    roomNumber: text('room_number').notNull(),
+    pricePerWeekCents: integer('price_per_week_cents').notNull(),
+    amenities: jsonb('amenities').$type<string[]>().notNull().default([]),
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rooms_property_idx').on(t.propertyId),
+    uniqueIndex('rooms_property_number_key').on(t.propertyId, t.roomNumber).where(sql`${t.archivedAt} is null`),
+    check('rooms_price_check', sql`${t.pricePerWeekCents} >= 0`),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: text('status', { enum: ['confirmed', 'pending', 'cancelled'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['stripe', 'paypal', 'on_site'] }).notNull(),
+    language: text('language').notNull().default('fr'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason', { enum: ['user', 'admin', 'expired'] }),
+    refundStatus: text('refund_status', { enum: ['pending', 'refunded', 'failed'] }),
+    stripeSessionId: text('stripe_session_id'),
+    paypalOrderId: text('paypal_order_id'),
+    paymentReference: text('payment_reference'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bookings_room_dates_idx').on(t.roomId, t.startDate),
+    index('bookings_user_idx').on(t.userId, t.startDate),
+    index('bookings_pending_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    index('bookings_created_idx').on(t.createdAt),
+    uniqueIndex('bookings_stripe_session_key').on(t.stripeSessionId),
+    uniqueIndex('bookings_paypal_order_key').on(t.paypalOrderId),
+    check('bookings_dates_check', sql`${t.endDate} > ${t.startDate}`),
+    check('bookings_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled')`),
+    check('bookings_payment_method_check', sql`${t.paymentMethod} in ('stripe', 'paypal', 'on_site')`),
+    // The exclusion constraint `bookings_no_overlap` is added by hand in migration 0000 (drizzle-kit cannot express it).
+  ],
+);
+
+/** Key/value settings; secret values are encrypted with SETTINGS_KEY before they get here. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  encrypted: boolean('encrypted').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Counters shared by all instances, for limits that must be global (login, register, recovery). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../../../lib/errors.ts';
+import type { UserRow } from './users-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `authenticate`; null for anonymous requests. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid bearer token is required. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a valid bearer token of an admin is required. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The user a request's bearer token stands for, once per request. */
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+
+    async function identify(request: FastifyRequest) {
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!match) throw unauthorized();
+      const user = await app.authService.authenticate(match[1]!);
+      if (!user) throw unauthorized('Your session has expired; please sign in again', 'invalid_token');
+      request.user = user;
+    }
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      await identify(request);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await identify(request);
+      if (request.user?.role !== 'admin') throw forbidden('Administrators only');
+    });
+  },
+  { name: 'authorization', dependencies: ['services'] },
+);

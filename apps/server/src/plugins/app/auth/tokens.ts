@@ -1,0 +1,40 @@
+import { SignJWT, jwtVerify } from 'jose';
+
+const ISSUER = 'roomweek';
+const ALGORITHM = 'HS256';
+const LIFETIME = '7d';
+
+export interface TokenClaims {
+  sub: string;
+  /** The user's token version when the token was issued: a password change bumps it. */
+  tv: number;
+}
+
+export class TokenSigner {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(userId: string, tokenVersion: number): Promise<string> {
+    return new SignJWT({ tv: tokenVersion })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(LIFETIME)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid token, or null: the algorithm is fixed, `exp` and `iss` are checked. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
+      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+      return { sub: payload.sub, tv: payload.tv };
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Property, PropertyInput } from '@roomweek/contract';
+import type { Database } from '../../../db/client.ts';
+import { bookings, properties, rooms } from '../../../db/schema.ts';
+import { conflict, notFound } from '../../../lib/errors.ts';
+
+type PropertyRow = typeof properties.$inferSelect;
+type PropertyValues = Omit<PropertyInput, 'photos'> & { photos: string[] };
+
+export function toProperty(row: PropertyRow): Property {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    photos: row.photos,
+    room_count: row.roomCount,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+const columns = (input: PropertyValues) => ({
+  name: input.name,
+  description: input.description,
+  location: input.location,
+  roomCount: input.room_count,
+  photos: input.photos,
+  latitude: input.latitude ?? null,
+  longitude: input.longitude ?? null,
+});
+
+export class PropertiesRepository {
+  constructor(private readonly db: Database) {}
+
+  async list(): Promise<Property[]> {
+    const rows = await this.db.select().from(properties).where(isNull(properties.archivedAt)).orderBy(asc(properties.createdAt), asc(properties.name));
+    return rows.map(toProperty);
+  }
+
+  async get(id: string): Promise<Property> {
+    const [row] = await this.db
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, id), isNull(properties.archivedAt)));
+    if (!row) throw notFound('property_not_found', 'Property not found');
+    return toProperty(row);
+  }
+
+  async create(input: PropertyValues): Promise<Property> {
+    const [row] = await this.db.insert(properties).values(columns(input)).returning();
+    return toProperty(row!);
+  }
+
+  async update(id: string, input: PropertyValues): Promise<Property> {
+    const [row] = await this.db
+      .update(properties)
+      .set(columns(input))
+      .where(and(eq(properties.id, id), isNull(properties.archivedAt)))
+      .returning();
+    if (!row) throw notFound('property_not_found', 'Property not found');
+    return toProperty(row);
+  }
+
+  /**
+   * Deleting archives the property and its rooms (docs/decisions/0003-deleting-properties-and-rooms.md):
+   * refused while a room still has a stay that is not over; past bookings keep their room and property.
+   */
+  async archive(id: string, today: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: properties.id })
+        .from(properties)
+        .where(and(eq(properties.id, id), isNull(properties.archivedAt)))
+        .for('update');
+      if (!row) throw notFound('property_not_found', 'Property not found');
+      const roomIds = tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.propertyId, id));
+      const [upcoming] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(and(inArray(bookings.roomId, roomIds), ne(bookings.status, 'cancelled'), gt(bookings.endDate, today)));
+      if (upcoming && upcoming.count > 0) {
+        throw conflict('property_has_bookings', `This property has ${upcoming.count} upcoming booking(s); cancel them first`);
+      }
+      await tx.update(rooms).set({ archivedAt: sql`now()` }).where(and(eq(rooms.propertyId, id), isNull(rooms.archivedAt)));
+      await tx.update(properties).set({ archivedAt: sql`now()` }).where(eq(properties.id, id));
+    });
+  }
+}

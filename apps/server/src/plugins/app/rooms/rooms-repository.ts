@@ -1,0 +1,113 @@
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Room, RoomDetail, RoomInput } from '@roomweek/contract';
+import { toCents, toEuros } from '@roomweek/contract';
+import type { Database } from '../../../db/client.ts';
+import { bookings, properties, rooms } from '../../../db/schema.ts';
+import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
+
+type RoomRow = typeof rooms.$inferSelect;
+type RoomValues = Omit<RoomInput, 'photos' | 'amenities'> & { photos: string[]; amenities: string[] };
+
+export function toRoom(row: RoomRow): Room {
+  return {
+    id: row.id,
+    property_id: row.propertyId,
+    room_number: row.roomNumber,
+    price_per_week: toEuros(row.pricePerWeekCents),
+    amenities: row.amenities,
+    photos: row.photos,
+  };
+}
+
+const columns = (input: RoomValues) => ({
+  propertyId: input.property_id,
+  roomNumber: input.room_number,
+  pricePerWeekCents: toCents(input.price_per_week),
+  amenities: input.amenities,
+  photos: input.photos,
+});
+
+function mapWriteError(error: unknown): never {
+  if (sqlState(error) === '23505' && constraintName(error) === 'rooms_property_number_key') {
+    throw conflict('room_number_taken', 'This property already has a room with this number');
+  }
+  throw error;
+}
+
+export class RoomsRepository {
+  constructor(private readonly db: Database) {}
+
+  async list(propertyId?: string): Promise<Room[]> {
+    const rows = await this.db
+      .select({ room: rooms })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(
+        and(
+          isNull(rooms.archivedAt),
+          isNull(properties.archivedAt),
+          propertyId ? eq(rooms.propertyId, propertyId) : undefined,
+        ),
+      )
+      .orderBy(asc(properties.name), asc(rooms.roomNumber));
+    return rows.map(({ room }) => toRoom(room));
+  }
+
+  /** A room that can be shown and booked: neither it nor its property is archived. */
+  async get(id: string): Promise<RoomDetail> {
+    const [row] = await this.db
+      .select({ room: rooms, propertyName: properties.name })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(and(eq(rooms.id, id), isNull(rooms.archivedAt), isNull(properties.archivedAt)));
+    if (!row) throw notFound('room_not_found', 'Room not found');
+    return { ...toRoom(row.room), property_name: row.propertyName };
+  }
+
+  private async assertPropertyExists(propertyId: string): Promise<void> {
+    const [row] = await this.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(eq(properties.id, propertyId), isNull(properties.archivedAt)));
+    if (!row) throw notFound('property_not_found', 'Property not found');
+  }
+
+  async create(input: RoomValues): Promise<Room> {
+    await this.assertPropertyExists(input.property_id);
+    const [row] = await this.db.insert(rooms).values(columns(input)).returning().catch(mapWriteError);
+    return toRoom(row!);
+  }
+
+  /** A new price applies to bookings made from now on; existing bookings keep the total they were made with. */
+  async update(id: string, input: RoomValues): Promise<Room> {
+    await this.assertPropertyExists(input.property_id);
+    const [row] = await this.db
+      .update(rooms)
+      .set(columns(input))
+      .where(and(eq(rooms.id, id), isNull(rooms.archivedAt)))
+      .returning()
+      .catch(mapWriteError);
+    if (!row) throw notFound('room_not_found', 'Room not found');
+    return toRoom(row);
+  }
+
+  /** Archives the room (see PropertiesRepository.archive); refused while a stay in it is not over. */
+  async archive(id: string, today: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: rooms.id })
+        .from(rooms)
+        .where(and(eq(rooms.id, id), isNull(rooms.archivedAt)))
+        .for('update');
+      if (!row) throw notFound('room_not_found', 'Room not found');
+      const [upcoming] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(and(eq(bookings.roomId, id), ne(bookings.status, 'cancelled'), gt(bookings.endDate, today)));
+      if (upcoming && upcoming.count > 0) {
+        throw conflict('room_has_bookings', `This room has ${upcoming.count} upcoming booking(s); cancel them first`);
+      }
+      await tx.update(rooms).set({ archivedAt: sql`now()` }).where(eq(rooms.id, id));
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+import { SecretBox } from '../../lib/secrets.ts';
+import { AuthService } from './auth/auth-service.ts';
+import { TokenSigner } from './auth/tokens.ts';
+import { BookingsService } from './bookings/bookings-service.ts';
+import { LogNotifier, type Notifier } from './notifications/notifier.ts';
+import { PropertiesRepository } from './properties/properties-repository.ts';
+import { RoomsRepository } from './rooms/rooms-repository.ts';
+import { SettingsService } from './settings/settings-service.ts';
+import { UploadsService } from './uploads/uploads-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifier: Notifier;
+    authService: AuthService;
+    propertiesRepository: PropertiesRepository;
+    roomsRepository: RoomsRepository;
+    bookingsService: BookingsService;
+    settingsService: SettingsService;
+    uploadsService: UploadsService;
+  }
+}
+
+export interface ServicesOptions {
+  config: Config;
+  secrets: { jwtSecret: string; settingsKey: string };
+  notifier?: Notifier;
+}
+
+/** The application tier: repositories and services, built once on the database and configuration. */
+export default fp<ServicesOptions>(
+  async (app, { config, secrets, notifier }) => {
+    const db = app.db;
+    app.decorate('notifier', notifier ?? new LogNotifier(app.log));
+    app.decorate(
+      'authService',
+      new AuthService({
+        db,
+        tokens: new TokenSigner(secrets.jwtSecret),
+        notifier: app.notifier,
+        scryptLogN: config.SCRYPT_LOG_N,
+        exposeResetToken: config.NODE_ENV !== 'production',
+      }),
+    );
+    app.decorate('propertiesRepository', new PropertiesRepository(db));
+    app.decorate('roomsRepository', new RoomsRepository(db));
+    app.decorate(
+      'bookingsService',
+      new BookingsService({ db, notifier: app.notifier, timeZone: config.TZ_SITE, holdMinutes: config.BOOKING_HOLD_MINUTES }),
+    );
+    app.decorate('settingsService', new SettingsService({ db, box: new SecretBox(secrets.settingsKey), env: config }));
+    app.decorate('uploadsService', new UploadsService(path.join(config.DATA_DIR, 'uploads')));
+  },
+  { name: 'services', dependencies: ['db'] },
+);

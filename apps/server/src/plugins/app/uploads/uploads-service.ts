@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { AppError } from '../../../lib/errors.ts';
+
+/** The largest picture we accept, in pixels (about 8000 × 5000); sharp refuses more before decoding. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_EDGE = 1920;
+const THUMB_EDGE = 480;
+
+/** Magic bytes of the formats we take; anything else is refused before sharp sees it. */
+function sniffImage(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | null {
+  if (bytes.length < 12) return null;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.subarray(0, 6).toString('latin1') === 'GIF87a' || bytes.subarray(0, 6).toString('latin1') === 'GIF89a') return 'gif';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (bytes.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(bytes.subarray(8, 12).toString('latin1'))) return 'avif';
+  return null;
+}
+
+export class UploadsService {
+  constructor(readonly directory: string) {}
+
+  /**
+   * Re-encodes an uploaded photo to WebP (dropping EXIF, GPS and anything hidden in the file), capped in size,
+   * under a random name, with a thumbnail beside it. Answers the public URL.
+   */
+  async storePhoto(bytes: Buffer): Promise<string> {
+    if (!sniffImage(bytes)) throw new AppError(400, 'invalid_image', 'The file is not a supported image (JPEG, PNG, GIF, WebP, AVIF)', 'file');
+    const name = randomUUID();
+    let image: sharp.Sharp;
+    let thumb: Buffer;
+    let full: Buffer;
+    try {
+      image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+      full = await image.clone().resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      thumb = await image.clone().resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      if (/pixel limit/i.test(message)) throw new AppError(413, 'payload_too_large', 'The image has too many pixels', 'file');
+      throw new AppError(400, 'invalid_image', 'The image could not be read', 'file');
+    }
+    await mkdir(this.directory, { recursive: true });
+    await writeFile(path.join(this.directory, `${name}.webp`), full);
+    await writeFile(path.join(this.directory, `${name}-thumb.webp`), thumb);
+    return `/uploads/${name}.webp`;
+  }
+
+  async remove(url: string): Promise<void> {
+    const match = /^\/uploads\/([0-9a-f-]{36})\.webp$/.exec(url);
+    if (!match) return;
+    await rm(path.join(this.directory, `${match[1]}.webp`), { force: true });
+    await rm(path.join(this.directory, `${match[1]}-thumb.webp`), { force: true });
+  }
+}

@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorResponse } from '@roomweek/contract';
+import { AppError, sqlState } from '../../lib/errors.ts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'validation_error',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'validation_error',
+  413: 'payload_too_large',
+  415: 'validation_error',
+  406: 'validation_error',
+  429: 'rate_limited',
+};
+
+/** SQLSTATEs that can only come from input the schemas let through: a bad request, not a server fault. */
+const INPUT_SQLSTATES: Record<string, { status: number; code: ErrorCode; detail: string }> = {
+  '23P01': { status: 409, code: 'room_unavailable', detail: 'Room not available for these dates' },
+  '22P02': { status: 400, code: 'validation_error', detail: 'Invalid value' },
+  '22007': { status: 400, code: 'validation_error', detail: 'Invalid date' },
+  '22008': { status: 400, code: 'validation_error', detail: 'Date out of range' },
+  '22003': { status: 400, code: 'validation_error', detail: 'Number out of range' },
+};
+
+/**
+ * The one error handler: `{detail, code}` with the right status for everything the user caused; 5xx details
+ * are logged with the request, never sent.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler<FastifyError>((error, request, reply) => {
+      let status = 500;
+      let body: ErrorResponse = { detail: 'Something went wrong on our side', code: 'internal_error' };
+
+      if (error instanceof AppError) {
+        status = error.statusCode;
+        body = { detail: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };
+      } else if (hasZodFastifySchemaValidationErrors(error)) {
+        const first = error.validation[0];
+        const where = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || '';
+        status = 400;
+        body = {
+          detail: `${where ? `${where}: ` : ''}${first?.message ?? 'Invalid input'}`,
+          code: 'validation_error',
+          ...(where ? { field: where } : {}),
+        };
+      } else if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match its schema');
+      } else if (sqlState(error) && INPUT_SQLSTATES[sqlState(error)!]) {
+        const known = INPUT_SQLSTATES[sqlState(error)!]!;
+        status = known.status;
+        body = { detail: known.detail, code: known.code };
+      } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+        status = error.statusCode;
+        body = { detail: error.message, code: CODE_BY_STATUS[status] ?? 'validation_error' };
+      }
+
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: body.code, status }, 'request refused');
+      return reply.code(status).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,33 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, UploadResponse } from '@roomweek/contract';
+import { AppError, badRequest } from '../../../lib/errors.ts';
+
+/** POST /upload (admin): one image in the multipart field `file`; answers `{url}`. */
+const upload: FastifyPluginAsyncZod<{ maxBytes: number }> = async (app, { maxBytes }) => {
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+
+  app.post(
+    '/',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest('validation_error', 'Send the photo as multipart/form-data', 'file');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') throw badRequest('validation_error', 'The form needs one file in the field "file"', 'file');
+      const bytes = await file.toBuffer();
+      if (file.file.truncated) throw new AppError(413, 'payload_too_large', `The file is larger than ${Math.round(maxBytes / 1048576)} MB`, 'file');
+      const url = await app.uploadsService.storePhoto(bytes);
+      return reply.code(201).send({ url });
+    },
+  );
+};
+
+export default upload;

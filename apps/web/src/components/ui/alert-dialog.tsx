@@ -1,0 +1,59 @@
+import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { buttonClasses } from './button';
+import { overlayClasses, panelClasses } from './dialog';
+
+export interface ConfirmDialogProps {
+  /** The element that opens the prompt (a button). */
+  trigger: ReactNode;
+  title: string;
+  description?: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+}
+
+/** A yes/no prompt (SPEC's "confirm prompts"): focus starts on the safe choice, Escape cancels. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  destructive = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <AlertDialogPrimitive.Root>
+      <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className={overlayClasses} />
+        <AlertDialogPrimitive.Content className={cn(panelClasses, 'max-w-md')}>
+          <AlertDialogPrimitive.Title className="text-lg font-semibold text-stone-900">{title}</AlertDialogPrimitive.Title>
+          {description ? (
+            <AlertDialogPrimitive.Description className="text-sm text-stone-600">
+              {description}
+            </AlertDialogPrimitive.Description>
+          ) : (
+            <AlertDialogPrimitive.Description className="sr-only">{title}</AlertDialogPrimitive.Description>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialogPrimitive.Cancel className={buttonClasses('outline')}>
+              {cancelLabel ?? t('common.cancel')}
+            </AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Action
+              className={buttonClasses(destructive ? 'destructive' : 'default')}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </AlertDialogPrimitive.Action>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}

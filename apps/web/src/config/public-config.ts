@@ -1,0 +1,40 @@
+import { calendarDateIn, type PublicConfig } from '@roomweek/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** What the app assumes until (or if) GET /api/config answers. */
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
+  whatsapp_number: '',
+  paypal_client_id: '',
+  paypal_mode: 'sandbox',
+  stripe_enabled: false,
+  paypal_enabled: false,
+  map_tile_url: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  default_language: 'fr',
+  site_time_zone: 'Europe/Brussels',
+  booking_hold_minutes: 30,
+};
+
+export const publicConfigQuery = queryOptions({
+  queryKey: queryKeys.config,
+  queryFn: ({ signal }) => api.config(signal),
+  staleTime: 5 * 60_000,
+});
+
+/** The public settings, with defaults while loading or if the call fails; `ready` once settled. */
+export function usePublicConfig(): { config: PublicConfig; ready: boolean } {
+  const { data, isPending } = useQuery(publicConfigQuery);
+  return { config: data ?? DEFAULT_PUBLIC_CONFIG, ready: !isPending };
+}
+
+/** Today's calendar date where the rooms are (the site's time zone), or null until the config is known. */
+export function useSiteToday(): string | null {
+  const { config, ready } = usePublicConfig();
+  if (!ready) return null;
+  try {
+    return calendarDateIn(config.site_time_zone);
+  } catch {
+    return calendarDateIn(DEFAULT_PUBLIC_CONFIG.site_time_zone);
+  }
+}

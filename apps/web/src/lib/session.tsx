@@ -1,0 +1,80 @@
+import type { AuthResponse, User } from '@roomweek/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, getToken, TOKEN_KEY } from './api-client';
+import { queryKeys } from './query-keys';
+
+export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
+
+export interface Session {
+  status: SessionStatus;
+  user: User | null;
+  /** Starts (or replaces, after a profile change) the session with the API's user and token. */
+  signIn: (auth: AuthResponse) => void;
+  signOut: () => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function storeToken(token: string | null) {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage unavailable: the session lasts as long as the page.
+  }
+}
+
+/**
+ * SPEC §4 session: the token lives in localStorage; on load, a stored token is checked with /auth/me and
+ * removed if that fails; logout removes token and user.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(getToken);
+  const me = useQuery({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => api.auth.me(signal),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const failed = token !== null && me.isError;
+
+  useEffect(() => {
+    if (!failed) return;
+    storeToken(null);
+    setToken(null);
+    queryClient.removeQueries({ queryKey: queryKeys.me });
+  }, [failed, queryClient]);
+
+  const signIn = useCallback(
+    (auth: AuthResponse) => {
+      storeToken(auth.token);
+      queryClient.setQueryData(queryKeys.me, auth.user);
+      setToken(auth.token);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(() => {
+    storeToken(null);
+    setToken(null);
+    queryClient.removeQueries({ queryKey: queryKeys.me });
+    queryClient.removeQueries({ queryKey: queryKeys.bookings });
+  }, [queryClient]);
+
+  const session = useMemo<Session>(() => {
+    const user = token !== null && !failed ? (me.data ?? null) : null;
+    const status: SessionStatus = user ? 'authenticated' : token !== null && !failed ? 'loading' : 'anonymous';
+    return { status, user, signIn, signOut };
+  }, [token, failed, me.data, signIn, signOut]);
+
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

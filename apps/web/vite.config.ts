@@ -1,0 +1,72 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const apiServer = 'http://localhost:3000';
+const CONTRACT_SOURCE = '/packages/contract/src/';
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  declaration?: Node | null;
+  declarations?: { init?: Node | null }[];
+}
+
+/**
+ * The contract declares its zod schemas as top-level calls, which a bundler must keep as possible side
+ * effects; that would pull zod and every schema into any chunk that imports one constant or date helper.
+ * Wrapping each top-level initializer in a pure IIFE lets the build keep only what the app uses.
+ */
+function pureContract(): Plugin {
+  return {
+    name: 'roomweek:pure-contract',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes(CONTRACT_SOURCE)) return null;
+      const program = this.parse(code) as unknown as { body: Node[] };
+      const inits: Node[] = [];
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations ?? []) {
+          if (init && (init.type === 'CallExpression' || init.type === 'MemberExpression')) inits.push(init);
+        }
+      }
+      let output = code;
+      for (const init of inits.sort((a, b) => b.start - a.start)) {
+        const expression = output.slice(init.start, init.end);
+        output = `${output.slice(0, init.start)}/*#__PURE__*/(() => ${expression})()${output.slice(init.end)}`;
+      }
+      return { code: output, map: null };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), pureContract()],
+  resolve: {
+    alias: { '@': new URL('./src', import.meta.url).pathname },
+  },
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/uploads': apiServer,
+      '/demo': apiServer,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    rollupOptions: {
+      treeshake: { moduleSideEffects: (id) => !id.includes(CONTRACT_SOURCE) },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});
