@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { addDays, calendarDateIn, type AuthResponse, type Property, type Room } from '@roomweek/contract';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import type { Notifier } from '../src/plugins/app/notifications/notifier.ts';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const usePostgres = process.env.TEST_DB === 'pg';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** The connection string of this file's own PostgreSQL database (PostgreSQL runs only). */
+  url?: string;
+  drop: () => Promise<void>;
+}
+
+/** A database of this test file's own: a clone of the migrated PGlite template, or a fresh PostgreSQL database. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!usePostgres) {
+    const template = await readFile(inject('pgliteTemplate'));
+    const pglite = await createPglite(undefined, new Blob([template]));
+    const handle = await openDatabase({ pglite });
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `rw_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  return {
+    handle,
+    url: url.toString(),
+    drop: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}, dataDir: string): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    SCRYPT_LOG_N: '12',
+    AUTH_RATE_LIMIT: '10000',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+/** A real app on a database of its own, called through `app.inject`. */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; database?: TestDatabase; notifier?: Notifier } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roomweek-test-'));
+  const database = options.database ?? (await createTestDatabase());
+  const config = testConfig(options.env, dataDir);
+  const app = await buildApp({ config, database: database.handle, notifier: options.notifier, webDist: path.join(dataDir, 'no-web') });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The site's today plus `days`, as `YYYY-MM-DD`. */
+export const siteDate = (days: number, timeZone = 'Europe/Brussels') => addDays(calendarDateIn(timeZone), days);
+
+let userCounter = 0;
+export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<AuthResponse> {
+  userCounter++;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      name: 'Martin',
+      first_name: `Guest${userCounter}`,
+      email: `guest${userCounter}-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'secret123',
+      birth_date: '1990-05-04',
+      birth_place: 'Lyon',
+      phone: '+33 6 12 34 56 78',
+      ...overrides,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return response.json<AuthResponse>();
+}
+
+export async function loginAdmin(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'admin@example.com', password: 'admin123' },
+  });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  return response.json<AuthResponse>().token;
+}
+
+export async function createProperty(app: FastifyInstance, adminToken: string, overrides: Record<string, unknown> = {}): Promise<Property> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/properties',
+    headers: bearer(adminToken),
+    payload: { name: 'Test House', description: 'A quiet house', location: 'Gent, Belgium', room_count: 2, latitude: 51.05, longitude: 3.72, ...overrides },
+  });
+  if (response.statusCode !== 201) throw new Error(`create property failed: ${response.body}`);
+  return response.json<Property>();
+}
+
+export async function createRoom(
+  app: FastifyInstance,
+  adminToken: string,
+  propertyId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Room> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/rooms',
+    headers: bearer(adminToken),
+    payload: { property_id: propertyId, room_number: `R${randomUUID().slice(0, 4)}`, price_per_week: 350, amenities: ['Wi-Fi'], ...overrides },
+  });
+  if (response.statusCode !== 201) throw new Error(`create room failed: ${response.body}`);
+  return response.json<Room>();
+}
+
+export async function book(
+  app: FastifyInstance,
+  token: string,
+  payload: { room_id: string; start_date: string; end_date: string; payment_method?: string },
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: bearer(token),
+    payload: { payment_method: 'on_site', ...payload },
+  });
+}

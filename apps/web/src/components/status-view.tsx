@@ -1,0 +1,47 @@
+import { SearchX, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+
+interface StatusViewProps {
+  title: string;
+  message?: string;
+  tone?: 'not-found' | 'error';
+  /** Extra actions; a link home is always offered. */
+  actions?: ReactNode;
+  className?: string;
+}
+
+/** A full-width "not found" or "could not load" message with a way back. */
+export function StatusView({ title, message, tone = 'not-found', actions, className }: StatusViewProps) {
+  const { t } = useTranslation();
+  const Icon = tone === 'error' ? TriangleAlert : SearchX;
+  return (
+    <div className={cn('mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center', className)}>
+      <span className="flex size-14 items-center justify-center rounded-full bg-stone-100 text-stone-500">
+        <Icon aria-hidden="true" className="size-7" />
+      </span>
+      <h1 className="text-2xl font-semibold text-stone-900">{title}</h1>
+      {message ? <p className="text-stone-600">{message}</p> : null}
+      <div className="flex flex-wrap justify-center gap-2">
+        {actions}
+        <Link to={paths.home} className={buttonClasses('outline')}>
+          {t('common.backHome')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <title>{`${t('notFound.title')} · ${t('app.name')}`}</title>
+      <StatusView title={t('notFound.title')} message={t('notFound.text')} />
+    </>
+  );
+}
