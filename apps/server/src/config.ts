@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   DEFAULT_LANGUAGE: Language.default(DEFAULT_LANGUAGE),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Background jobs (hold expiry, outbox, reconciliation); tests turn them off and run them by hand. */
+  JOBS: bool.default(true),
   /** log2 of scrypt's cost N; 17 is OWASP's minimum. Tests lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
 });

@@ -58,6 +58,7 @@ export function testConfig(overrides: Record<string, string> = {}, dataDir: stri
     SEED_DEMO: 'false',
     SCRYPT_LOG_N: '12',
     AUTH_RATE_LIMIT: '10000',
+    JOBS: 'false',
     PUBLIC_URL: 'http://localhost:3000',
     ...overrides,
   });

@@ -1,0 +1,61 @@
+import type { Room } from '@roomweek/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Photo } from '@/components/photo';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+
+export function RoomCard({ room }: { room: Room }) {
+  const { t, i18n } = useTranslation();
+  const title = t('room.title', { number: room.room_number });
+  const titleId = `room-${room.id}`;
+  return (
+    <Card className="flex flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
+      <Photo src={room.photos[0]} alt="" className="aspect-[4/3] w-full" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-baseline justify-between gap-3">
+          <h3 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h3>
+          <p className="text-right">
+            <span className="text-lg font-semibold text-stone-900">{formatPrice(room.price_per_week, i18n.language)}</span>
+            <span className="text-sm text-stone-600"> {t('common.perWeek')}</span>
+          </p>
+        </div>
+        {room.amenities.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label={t('room.amenities')}>
+            {room.amenities.map((amenity) => (
+              <li key={amenity}>
+                <Badge variant="neutral">{amenity}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Link
+          to={paths.room(room.id)}
+          className={`${buttonClasses('default')} mt-auto w-full`}
+          aria-label={t('room.bookRoom', { number: room.room_number })}
+        >
+          {t('room.bookNow')}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+export function RoomCardSkeleton() {
+  return (
+    <Card className="overflow-hidden">
+      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+      <div className="flex flex-col gap-3 p-5">
+        <Skeleton className="h-6 w-1/2" />
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    </Card>
+  );
+}
