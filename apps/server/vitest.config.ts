@@ -1,4 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// .ci/run sets VITEST_JSON_DIR to add up every suite's counts at the end.
+const jsonDir = process.env.VITEST_JSON_DIR;
+const suite = process.env.TEST_DB === 'pg' ? 'server-postgresql' : 'server-pglite';
 
 export default defineConfig({
   test: {
@@ -8,5 +13,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    reporters: jsonDir ? ['default', ['json', { outputFile: path.join(jsonDir, `${suite}.json`) }]] : ['default'],
   },
 });

@@ -13,10 +13,19 @@ interface StatusViewProps {
   /** Extra actions; a link home is always offered. */
   actions?: ReactNode;
   className?: string;
+  /** h1 for a whole page; h2 when shown inside a page that has its own title. */
+  headingLevel?: 'h1' | 'h2';
 }
 
 /** A full-width "not found" or "could not load" message with a way back. */
-export function StatusView({ title, message, tone = 'not-found', actions, className }: StatusViewProps) {
+export function StatusView({
+  title,
+  message,
+  tone = 'not-found',
+  actions,
+  className,
+  headingLevel: Heading = 'h1',
+}: StatusViewProps) {
   const { t } = useTranslation();
   const Icon = tone === 'error' ? TriangleAlert : SearchX;
   return (
@@ -24,7 +33,7 @@ export function StatusView({ title, message, tone = 'not-found', actions, classN
       <span className="flex size-14 items-center justify-center rounded-full bg-stone-100 text-stone-500">
         <Icon aria-hidden="true" className="size-7" />
       </span>
-      <h1 className="text-2xl font-semibold text-stone-900">{title}</h1>
+      <Heading className="text-2xl font-semibold text-stone-900">{title}</Heading>
       {message ? <p className="text-stone-600">{message}</p> : null}
       <div className="flex flex-wrap justify-center gap-2">
         {actions}

@@ -1,0 +1,112 @@
+import type { Booking } from '@roomweek/contract';
+import { CalendarDays, CreditCard, User } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { formatDate, formatPrice, shortId } from '@/lib/format';
+import { BookingStatusBadge } from './booking-status-badge';
+
+export interface BookingCardProps {
+  booking: Booking;
+  onCancel: (booking: Booking) => void;
+  cancelling: boolean;
+}
+
+export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const titleId = `booking-${booking.id}`;
+  return (
+    <Card className="flex flex-col gap-4 p-5" role="article" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-0.5">
+          <h2 id={titleId} className="font-semibold">
+            {t('bookings.bookingNumber', { id: shortId(booking.id) })}
+          </h2>
+          <Link
+            to={paths.room(booking.room_id)}
+            className="text-sm text-stone-600 underline-offset-4 hover:text-brand-700 hover:underline"
+          >
+            {t('bookings.roomAt', { number: booking.room_number, property: booking.property_name })}
+          </Link>
+        </div>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
+        <div className="col-span-2 flex flex-col gap-0.5 sm:col-span-1">
+          <dt className="flex items-center gap-1.5 text-stone-500">
+            <User aria-hidden="true" className="size-3.5" />
+            {t('bookings.bookedBy')}
+          </dt>
+          <dd className="font-medium break-words">{booking.user_name}</dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="flex items-center gap-1.5 text-stone-500">
+            <CalendarDays aria-hidden="true" className="size-3.5" />
+            {t('bookings.start')}
+          </dt>
+          <dd className="font-medium">{formatDate(booking.start_date, language)}</dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="flex items-center gap-1.5 text-stone-500">
+            <CalendarDays aria-hidden="true" className="size-3.5" />
+            {t('bookings.end')}
+          </dt>
+          <dd className="font-medium">{formatDate(booking.end_date, language)}</dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="flex items-center gap-1.5 text-stone-500">
+            <CreditCard aria-hidden="true" className="size-3.5" />
+            {t('bookings.payment')}
+          </dt>
+          <dd className="font-medium">{t(`payment.methods.${booking.payment_method}`)}</dd>
+        </div>
+      </dl>
+
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4">
+        <p>
+          <span className="text-sm text-stone-500">{t('bookings.total')} </span>
+          <span className="text-lg font-semibold">{formatPrice(booking.total_price, language)}</span>
+        </p>
+        {booking.status !== 'cancelled' ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm" disabled={cancelling} className="text-red-700 hover:bg-red-50">
+                {t('bookings.cancel')}
+              </Button>
+            }
+            title={t('bookings.cancelConfirm')}
+            description={t('bookings.cancelConfirmDetail', {
+              start: formatDate(booking.start_date, language),
+              end: formatDate(booking.end_date, language),
+            })}
+            confirmLabel={t('bookings.cancelYes')}
+            cancelLabel={t('bookings.cancelNo')}
+            destructive
+            onConfirm={() => onCancel(booking)}
+          />
+        ) : booking.cancel_reason ? (
+          <p className="text-sm text-stone-500">{t(`bookings.cancelReason.${booking.cancel_reason}`)}</p>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+export function BookingCardSkeleton() {
+  return (
+    <Card className="flex flex-col gap-4 p-5">
+      <div className="flex justify-between">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-5 w-20" />
+      </div>
+      <Skeleton className="h-12 w-full" />
+      <Skeleton className="h-8 w-1/3" />
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+import type { BookingStatus } from '@roomweek/contract';
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+
+/** SPEC §4 badges: confirmed default, pending secondary, cancelled destructive. */
+const VARIANTS: Record<BookingStatus, BadgeVariant> = {
+  confirmed: 'default',
+  pending: 'secondary',
+  cancelled: 'destructive',
+};
+
+export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+  const { t } = useTranslation();
+  return <Badge variant={VARIANTS[status]}>{t(`bookings.status.${status}`)}</Badge>;
+}

@@ -1,0 +1,68 @@
+import type { Booking } from '@roomweek/contract';
+import { CalendarX2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { EmptyState } from '@/components/empty-state';
+import { StatusView } from '@/components/status-view';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/error-message';
+import { useCancelBooking } from '../api/cancel-booking';
+import { useMyBookings } from '../api/get-my-bookings';
+import { BookingCard, BookingCardSkeleton } from '../components/booking-card';
+
+export function MyBookingsPage() {
+  const { t } = useTranslation();
+  const bookings = useMyBookings();
+  const cancel = useCancelBooking();
+
+  const onCancel = (booking: Booking) => {
+    cancel.mutate(booking.id, {
+      onSuccess: () => toast.success(t('toasts.bookingCancelled')),
+      onError: (error) => toast.error(errorMessage(t, error, 'toasts.cancelFailed')),
+    });
+  };
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <title>{`${t('bookings.title')} · ${t('app.name')}`}</title>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{t('bookings.title')}</h1>
+        <p className="text-stone-600">{t('bookings.subtitle')}</p>
+      </div>
+      {bookings.isPending ? (
+        <div className="flex flex-col gap-4" aria-busy="true">
+          <BookingCardSkeleton />
+          <BookingCardSkeleton />
+        </div>
+      ) : bookings.isError ? (
+        <StatusView
+          tone="error"
+          title={t('toasts.loadBookingsFailed')}
+          message={errorMessage(t, bookings.error, 'toasts.loadBookingsFailed')}
+          actions={<Button onClick={() => void bookings.refetch()}>{t('common.retry')}</Button>}
+          className="py-8"
+          headingLevel="h2"
+        />
+      ) : bookings.data.length === 0 ? (
+        <EmptyState icon={CalendarX2} message={t('bookings.empty')}>
+          <Link to={paths.home} className={buttonClasses('default')}>
+            {t('bookings.browse')}
+          </Link>
+        </EmptyState>
+      ) : (
+        <div className="flex flex-col gap-4">
+          {bookings.data.map((booking) => (
+            <BookingCard
+              key={booking.id}
+              booking={booking}
+              onCancel={onCancel}
+              cancelling={cancel.isPending && cancel.variables === booking.id}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Building } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import type { PaymentStepProps } from './payment-step';
+
+/** SPEC §9: after an on-site booking, the user lands on their bookings 2 seconds later. */
+export const ON_SITE_REDIRECT_MS = 2000;
+
+export function OnSitePayment({ stay, beginBooking }: PaymentStepProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [state, setState] = useState<'idle' | 'booking' | 'booked'>('idle');
+
+  useEffect(() => {
+    if (state !== 'booked') return;
+    const timer = window.setTimeout(() => navigate(paths.myBookings), ON_SITE_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [state, navigate]);
+
+  const book = async () => {
+    setState('booking');
+    const booking = await beginBooking('on_site');
+    if (booking) {
+      toast.success(t('toasts.bookingCreated'));
+      setState('booked');
+    } else {
+      setState('idle');
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="flex gap-2 text-sm text-stone-700">
+        <Building aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-500" />
+        {t('payment.onSite.description')}
+      </p>
+      <Button size="lg" className="w-full" onClick={() => void book()} disabled={state !== 'idle'} aria-disabled={!stay}>
+        {state === 'booking' ? t('payment.processing') : state === 'booked' ? t('payment.onSite.booked') : t('payment.onSite.button')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Booking, PaymentMethod } from '@roomweek/contract';
+
+export interface ChosenStay {
+  arrival: string;
+  departure: string;
+}
+
+/** What every payment method's panel receives from the room page. */
+export interface PaymentStepProps {
+  /** The chosen stay, or null while dates are missing. */
+  stay: ChosenStay | null;
+  /**
+   * Creates the booking with this payment method (SPEC §4: pressing pay first creates a booking).
+   * Resolves to null when it did not happen — guest sent to log in, dates missing, dates taken — the
+   * room page has already told the user why.
+   */
+  beginBooking: (method: PaymentMethod) => Promise<Booking | null>;
+}

@@ -1,0 +1,20 @@
+import { CircleX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { PaymentResult } from '../components/payment-result';
+
+/** The payment provider sends the user here when they give up: nothing was charged. */
+export function PaymentCancelPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <PaymentResult icon={CircleX} tone="neutral" title={t('payment.cancel.title')} message={t('payment.cancel.message')}>
+      <Button onClick={() => void navigate(-1)}>{t('payment.cancel.tryAgain')}</Button>
+      <Link to={paths.home} className={buttonClasses('outline')}>
+        {t('common.backHome')}
+      </Link>
+    </PaymentResult>
+  );
+}

@@ -1,0 +1,102 @@
+import { BedDouble, DoorOpen, MapPin } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
+import { EmptyState } from '@/components/empty-state';
+import { StatusView } from '@/components/status-view';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { usePublicConfig } from '@/config/public-config';
+import { useLoggedError } from '@/lib/use-logged-error';
+import { useProperty } from '../api/get-property';
+import { usePropertyRooms } from '../api/get-property-rooms';
+import { PhotoCarousel } from '../components/photo-carousel';
+import { RoomCard, RoomCardSkeleton } from '../components/room-card';
+
+const PropertyMap = lazy(() => import('../components/property-map'));
+
+export function PropertyPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  // The property and its rooms load in parallel (SPEC §7).
+  const property = useProperty(id);
+  const rooms = usePropertyRooms(id);
+  const { config } = usePublicConfig();
+  useLoggedError(property.error ?? rooms.error, 'Error fetching data');
+
+  if (property.isPending) return <PageSpinner />;
+  if (!property.data) {
+    return (
+      <>
+        <title>{`${t('property.notFound')} · ${t('app.name')}`}</title>
+        <StatusView title={t('property.notFound')} message={t('property.notFoundText')} />
+      </>
+    );
+  }
+
+  const { name, location, description, photos, room_count, latitude, longitude } = property.data;
+  const roomList = rooms.data ?? [];
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8">
+      <title>{`${name} · ${t('app.name')}`}</title>
+      <BackLink to={paths.home} label={t('common.back')} className="self-start" />
+
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        {photos.length > 0 ? <PhotoCarousel photos={photos} name={name} /> : null}
+        <div className="flex flex-col gap-4">
+          <h1 className="text-3xl font-bold tracking-tight">{name}</h1>
+          <p className="flex items-center gap-1.5 text-stone-700">
+            <MapPin aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+            {location}
+          </p>
+          <p className="flex items-center gap-1.5 text-stone-700">
+            <BedDouble aria-hidden="true" className="size-5 shrink-0 text-stone-500" />
+            {t('property.roomCount', { count: room_count })}
+          </p>
+          <p className="leading-relaxed whitespace-pre-line text-stone-700">{description}</p>
+        </div>
+      </div>
+
+      {latitude !== null && longitude !== null ? (
+        <section aria-labelledby="location-title" className="flex flex-col gap-4">
+          <h2 id="location-title" className="text-2xl font-semibold">
+            {t('property.locationTitle')}
+          </h2>
+          <Suspense fallback={<Skeleton className="h-72 w-full rounded-2xl sm:h-96" />}>
+            <PropertyMap
+              latitude={latitude}
+              longitude={longitude}
+              name={name}
+              location={location}
+              tileUrl={config.map_tile_url}
+              label={t('property.mapOf', { name })}
+            />
+          </Suspense>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="rooms-title" aria-busy={rooms.isPending} className="flex flex-col gap-4">
+        <h2 id="rooms-title" className="text-2xl font-semibold">
+          {t('property.roomsTitle')}
+        </h2>
+        {rooms.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <RoomCardSkeleton />
+            <RoomCardSkeleton />
+            <RoomCardSkeleton />
+          </div>
+        ) : roomList.length === 0 ? (
+          <EmptyState icon={DoorOpen} message={t('property.noRooms')} />
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {roomList.map((room) => (
+              <RoomCard key={room.id} room={room} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { RoomDetail } from '@roomweek/contract';
+import { Building2, Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Photo } from '@/components/photo';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+
+/** The room's photo, number, property, weekly price and amenities (top of the booking page). */
+export function RoomOverview({ room }: { room: RoomDetail }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="grid gap-6 md:grid-cols-2 md:gap-8">
+      <Photo
+        src={room.photos[0]}
+        alt={t('room.photoAlt', { number: room.room_number, property: room.property_name })}
+        width={1200}
+        height={900}
+        priority
+        className="aspect-[4/3] w-full rounded-2xl"
+      />
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">{t('room.title', { number: room.room_number })}</h1>
+          <Link
+            to={paths.property(room.property_id)}
+            className="flex items-center gap-1.5 text-stone-700 underline-offset-4 hover:text-brand-700 hover:underline"
+          >
+            <Building2 aria-hidden="true" className="size-4 text-stone-500" />
+            {room.property_name}
+          </Link>
+        </div>
+        <p>
+          <span className="text-2xl font-semibold">{formatPrice(room.price_per_week, i18n.language)}</span>
+          <span className="text-stone-600"> {t('common.perWeek')}</span>
+        </p>
+        <div className="flex flex-col gap-2">
+          <h2 className="text-sm font-semibold tracking-wide text-stone-500 uppercase">{t('room.amenities')}</h2>
+          {room.amenities.length > 0 ? (
+            <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              {room.amenities.map((amenity) => (
+                <li key={amenity} className="flex items-center gap-2 text-stone-800">
+                  <Check aria-hidden="true" className="size-4 text-emerald-600" />
+                  {amenity}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-stone-600">{t('room.noAmenities')}</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

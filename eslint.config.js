@@ -1,0 +1,76 @@
+// @ts-check
+import { readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import drizzle from 'eslint-plugin-drizzle';
+import globals from 'globals';
+
+/** File names are kebab-case (STYLE: small habits). */
+const local = {
+  rules: {
+    'kebab-case-files': {
+      meta: { type: 'suggestion', schema: [] },
+      create(context) {
+        const base = path.basename(context.filename).replace(/(\.d)?\.(test\.)?(ts|tsx|js|mjs)$/, '');
+        if (!/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9-]+)*$/.test(base)) {
+          return {
+            Program(node) {
+              context.report({ node, message: `File name "${path.basename(context.filename)}" is not kebab-case.` });
+            },
+          };
+        }
+        return {};
+      },
+    },
+  },
+};
+
+/** Features never import each other: shared code lives in lib/ or components/ (STYLE: boundaries). */
+const featuresDir = 'apps/web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const featureBoundaries = features.map((feature) => ({
+  files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: features
+          .filter((other) => other !== feature)
+          .map((other) => ({ group: [`**/features/${other}/**`, `@/features/${other}/**`], message: `features/${feature} may not import features/${other}.` })),
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'bench/results/**', 'docs/**', '**/coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { local, drizzle },
+    rules: {
+      'local/kebab-case-files': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      // Writes without a where are a lint error (STYLE §12).
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'executor'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'executor'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  ...featureBoundaries,
+);
