@@ -9,11 +9,13 @@ import { loadSecrets } from './lib/secrets.ts';
 import { loggerOptions } from './lib/logger.ts';
 import dbPlugin from './plugins/external/db.ts';
 import errorHandler from './plugins/external/error-handler.ts';
+import queryCount from './plugins/external/query-count.ts';
 import security from './plugins/external/security.ts';
 import swagger from './plugins/external/swagger.ts';
 import web from './plugins/external/web.ts';
 import services from './plugins/app/services.ts';
 import authorization from './plugins/app/auth/authorization.ts';
+import payments from './plugins/app/payments/payments-plugin.ts';
 import type { Notifier } from './plugins/app/notifications/notifier.ts';
 import systemRoutes from './routes/api/system/index.ts';
 import authRoutes from './routes/api/auth/index.ts';
@@ -23,6 +25,7 @@ import bookingsRoutes from './routes/api/bookings/index.ts';
 import adminRoutes from './routes/api/admin/index.ts';
 import paymentSettingsRoutes from './routes/api/settings/index.ts';
 import uploadRoutes from './routes/api/upload/index.ts';
+import paymentsRoutes from './routes/api/payments/index.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -38,7 +41,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, notifier, webDist = WEB_DIST }: BuildAppOptions): Promise<FastifyInstance> {
   const secrets = await loadSecrets(config.DATA_DIR, config);
   const handle =
-    database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, countQueries: config.BENCH_COUNT_QUERIES }));
   await migrate(handle.db);
 
   const app = Fastify({
@@ -54,6 +57,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
 
   // External tier.
   await app.register(errorHandler);
+  if (config.BENCH_COUNT_QUERIES) await app.register(queryCount);
   await app.register(security, { mapTileUrl: config.MAP_TILE_URL });
   await app.register(swagger);
   await app.register(dbPlugin, { handle, closeWithApp: !database });
@@ -61,6 +65,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
   // Application tier.
   await app.register(services, { config, secrets, notifier });
   await app.register(authorization);
+  await app.register(payments, { config });
 
   // Routes.
   await app.register(
@@ -73,6 +78,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
       await api.register(adminRoutes, { prefix: '/admin', config });
       await api.register(paymentSettingsRoutes, { prefix: '/payment-settings' });
       await api.register(uploadRoutes, { prefix: '/upload', maxBytes: config.UPLOAD_MAX_BYTES });
+      await api.register(paymentsRoutes, { prefix: '/payments' });
     },
     { prefix: '/api' },
   );

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   JOBS: bool.default(true),
   /** log2 of scrypt's cost N; 17 is OWASP's minimum. Tests lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /** Bench aid: count SQL statements per request into an `x-query-count` header (bench/). Off in production. */
+  BENCH_COUNT_QUERIES: bool.default(false),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; allowedOrigins: string[] };

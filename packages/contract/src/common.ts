@@ -92,6 +92,7 @@ export const ERROR_CODES = [
   'payment_failed',
   'booking_not_payable',
   'invalid_return_url',
+  'invalid_signature',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
 
-export const PaymentStatus = z.enum(['paid', 'unpaid', 'pending', 'expired', 'cancelled', 'refund_pending']);
+/**
+ * paid: the booking is confirmed. unpaid: not paid yet (the guest may still pay). pending: the provider is still
+ * processing the payment. expired: the hold ran out before the money came. cancelled: the booking was cancelled.
+ * refund_pending / refunded: the money came after the dates were given to someone else (or the booking was
+ * cancelled), so it is being / has been given back.
+ */
+export const PaymentStatus = z.enum(['paid', 'unpaid', 'pending', 'expired', 'cancelled', 'refund_pending', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 export const CheckoutBody = z.object({ booking_id: Id, host_url: z.string().max(500).optional() });
@@ -16,3 +22,7 @@ export const CreateOrderResponse = z.object({ order_id: z.string() });
 
 export const PaymentStatusResponse = z.object({ payment_status: PaymentStatus });
 export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponse>;
+
+export const SessionIdParams = z.object({ session_id: z.string().min(1).max(255) });
+export const OrderIdParams = z.object({ order_id: z.string().min(1).max(64) });
+export const WebhookResponse = z.object({ received: z.boolean(), duplicate: z.boolean().optional() });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,16 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   return (result as unknown as { rows: T[] }).rows;
 }
 
+/** The statement counter of the request being served, when BENCH_COUNT_QUERIES is on (plugins/external/query-count.ts). */
+export const queryCounter = new AsyncLocalStorage<{ count: number }>();
+/** Counts the statements drizzle sends, leaving out transaction control so both drivers count alike. */
+const countingLogger = {
+  logQuery(query: string) {
+    const store = queryCounter.getStore();
+    if (store && !/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query)) store.count++;
+  },
+};
+
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 const DATE_OID = 1082;
 /** Arbitrary constant: the advisory lock that serialises migrations and first-start bootstrap across instances. */
@@ -49,7 +60,9 @@ export async function openDatabase(options: {
   dataDir?: string;
   pglite?: PGlite;
   poolSize?: number;
+  countQueries?: boolean;
 }): Promise<DatabaseHandle> {
+  const logger = options.countQueries ? countingLogger : false;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -62,11 +75,11 @@ export async function openDatabase(options: {
     pool.on('error', () => {
       /* an idle client lost its connection; the pool replaces it */
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const client = options.pglite ?? (await createPglite(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

@@ -1,7 +1,10 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names; later Tailwind classes win over earlier ones (so callers can override a primitive). */
+/**
+ * Joins class names. No class merging (tailwind-merge would cost ~8 KB gzip on every page): a primitive's
+ * look changes through its `variant`/`size` props, and a caller's `className` only adds non-conflicting
+ * classes (layout, margins, width) — never a second value for a property the primitive already sets.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

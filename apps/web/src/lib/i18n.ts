@@ -4,17 +4,22 @@ import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGE_KEY = 'lang';
 
-/** `common` ships with the app (every public screen needs it); other namespaces load when first used. */
-const commonBundles = import.meta.glob<ResourceLanguage>('../../../../packages/i18n/locales/*/common.json', {
+const LOCALES_DIR = '../../../../packages/i18n/locales';
+const bundlePath = (language: string, namespace: string) => `${LOCALES_DIR}/${language}/${namespace}.json`;
+
+/**
+ * French `common` ships with the app (the default language, and every fallback); other languages and
+ * namespaces (admin, …) are separate chunks loaded when first needed.
+ */
+const defaultBundle = import.meta.glob<ResourceLanguage>('../../../../packages/i18n/locales/fr/common.json', {
   eager: true,
   import: 'default',
 });
 const lazyBundles = import.meta.glob<ResourceLanguage>(
-  ['../../../../packages/i18n/locales/*/*.json', '!**/common.json'],
+  // emails.json belongs to the server's e-mails.
+  ['../../../../packages/i18n/locales/*/*.json', '!**/fr/common.json', '!**/emails.json'],
   { import: 'default' },
 );
-const bundlePath = (language: string, namespace: string) =>
-  `../../../../packages/i18n/locales/${language}/${namespace}.json`;
 
 const lazyNamespaces: BackendModule = {
   type: 'backend',
@@ -61,17 +66,14 @@ export async function setLanguage(language: Language, persist = true): Promise<v
   await i18n.changeLanguage(language);
 }
 
-const resources: Record<string, { common: ResourceLanguage }> = {};
-for (const language of LANGUAGES) {
-  const common = commonBundles[bundlePath(language, 'common')];
-  if (common) resources[language] = { common };
-}
+const frenchCommon = defaultBundle[bundlePath(DEFAULT_LANGUAGE, 'common')] ?? {};
 
-void i18n
+/** Resolves once the interface language's strings are loaded: render after it, so no French flashes first. */
+export const i18nReady: Promise<unknown> = i18n
   .use(lazyNamespaces)
   .use(initReactI18next)
   .init({
-    resources,
+    resources: { [DEFAULT_LANGUAGE]: { common: frenchCommon } },
     partialBundledLanguages: true,
     lng: storedLanguage() ?? DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,

@@ -5,7 +5,9 @@ import { SecretBox } from '../../lib/secrets.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { TokenSigner } from './auth/tokens.ts';
 import { BookingsService } from './bookings/bookings-service.ts';
-import { LogNotifier, type Notifier } from './notifications/notifier.ts';
+import type { Notifier } from './notifications/notifier.ts';
+import { scheduleOutboxDispatcher, type OutboxDispatcher } from './notifications/outbox-dispatcher.ts';
+import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { PropertiesRepository } from './properties/properties-repository.ts';
 import { RoomsRepository } from './rooms/rooms-repository.ts';
 import { SettingsService } from './settings/settings-service.ts';
@@ -14,6 +16,7 @@ import { UploadsService } from './uploads/uploads-service.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     notifier: Notifier;
+    outboxDispatcher: OutboxDispatcher;
     authService: AuthService;
     propertiesRepository: PropertiesRepository;
     roomsRepository: RoomsRepository;
@@ -33,7 +36,20 @@ export interface ServicesOptions {
 export default fp<ServicesOptions>(
   async (app, { config, secrets, notifier }) => {
     const db = app.db;
-    app.decorate('notifier', notifier ?? new LogNotifier(app.log));
+    // Messages are outbox rows written in each event's transaction, sent by the dispatcher (docs/decisions/0005-outbox.md).
+    const outboxBox = new SecretBox(secrets.settingsKey);
+    app.decorate(
+      'notifier',
+      notifier ??
+        new OutboxNotifier({
+          publicUrl: config.PUBLIC_URL,
+          adminLanguage: config.DEFAULT_LANGUAGE,
+          box: outboxBox,
+          adminWhatsappNumber: (tx) => app.settingsService.configuredWhatsappNumber(tx),
+          log: app.log,
+        }),
+    );
+    app.decorate('outboxDispatcher', scheduleOutboxDispatcher(app, config, outboxBox));
     app.decorate(
       'authService',
       new AuthService({

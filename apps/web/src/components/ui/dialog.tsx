@@ -10,14 +10,18 @@ export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClasses = 'fixed inset-0 z-50 bg-stone-950/50';
 export const panelClasses =
-  'fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none';
+  'fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none';
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
-      <DialogPrimitive.Content className={cn(panelClasses, className)} {...props}>
+      <DialogPrimitive.Content
+        // Default width unless the caller gives one (cn does not merge conflicting classes).
+        className={cn(panelClasses, !/(^|\s)max-w-/.test(className ?? '') && 'max-w-lg', className)}
+        {...props}
+      >
         {children}
         <DialogPrimitive.Close
           className="absolute top-4 right-4 rounded-md p-1 text-stone-500 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600"

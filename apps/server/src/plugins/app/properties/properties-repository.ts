@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Property, PropertyInput } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
+import { occupiesNights } from '../bookings/bookings-service.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
 type PropertyValues = Omit<PropertyInput, 'photos'> & { photos: string[] };
@@ -78,7 +79,7 @@ export class PropertiesRepository {
       const [upcoming] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(bookings)
-        .where(and(inArray(bookings.roomId, roomIds), ne(bookings.status, 'cancelled'), gt(bookings.endDate, today)));
+        .where(and(inArray(bookings.roomId, roomIds), occupiesNights(), gt(bookings.endDate, today))); // an expired hold blocks nothing
       if (upcoming && upcoming.count > 0) {
         throw conflict('property_has_bookings', `This property has ${upcoming.count} upcoming booking(s); cancel them first`);
       }

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Room, RoomDetail, RoomInput } from '@roomweek/contract';
 import { toCents, toEuros } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
+import { occupiesNights } from '../bookings/bookings-service.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
 type RoomValues = Omit<RoomInput, 'photos' | 'amenities'> & { photos: string[]; amenities: string[] };
@@ -103,7 +104,7 @@ export class RoomsRepository {
       const [upcoming] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(bookings)
-        .where(and(eq(bookings.roomId, id), ne(bookings.status, 'cancelled'), gt(bookings.endDate, today)));
+        .where(and(eq(bookings.roomId, id), occupiesNights(), gt(bookings.endDate, today))); // an expired hold blocks nothing
       if (upcoming && upcoming.count > 0) {
         throw conflict('room_has_bookings', `This room has ${upcoming.count} upcoming booking(s); cancel them first`);
       }

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { PaymentSettings, PaymentSettingsUpdate, PaypalMode } from '@roomweek/contract';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { settings } from '../../../db/schema.ts';
 import { maskSecret, type SecretBox } from '../../../lib/secrets.ts';
 
@@ -36,8 +36,8 @@ export interface SettingsServiceOptions {
 export class SettingsService {
   constructor(private readonly options: SettingsServiceOptions) {}
 
-  private async read(keys: Key[]): Promise<Partial<Record<Key, string>>> {
-    const rows = await this.options.db.select().from(settings).where(inArray(settings.key, keys));
+  private async read(keys: Key[], executor: Executor = this.options.db): Promise<Partial<Record<Key, string>>> {
+    const rows = await executor.select().from(settings).where(inArray(settings.key, keys));
     const values: Partial<Record<Key, string>> = {};
     for (const row of rows) values[row.key as Key] = row.encrypted ? this.options.box.open(row.value) : row.value;
     return values;
@@ -97,6 +97,11 @@ export class SettingsService {
 
   async whatsappNumber(): Promise<string> {
     return (await this.read([KEYS.whatsappNumber])).whatsapp_number ?? DEFAULT_WHATSAPP_NUMBER;
+  }
+
+  /** The number the admin set, or null: the owner's booking alert is never sent to the placeholder. */
+  async configuredWhatsappNumber(executor?: Executor): Promise<string | null> {
+    return (await this.read([KEYS.whatsappNumber], executor)).whatsapp_number ?? null;
   }
 
   async setWhatsappNumber(number: string): Promise<string> {

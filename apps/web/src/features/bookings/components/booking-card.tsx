@@ -76,7 +76,7 @@ export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps)
         {booking.status !== 'cancelled' ? (
           <ConfirmDialog
             trigger={
-              <Button variant="outline" size="sm" disabled={cancelling} className="text-red-700 hover:bg-red-50">
+              <Button variant="destructive-outline" size="sm" disabled={cancelling}>
                 {t('bookings.cancel')}
               </Button>
             }

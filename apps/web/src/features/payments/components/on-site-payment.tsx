@@ -2,7 +2,7 @@ import { Building } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { PaymentStepProps } from './payment-step';

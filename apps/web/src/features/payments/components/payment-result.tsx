@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 
@@ -17,9 +18,10 @@ export function PaymentResult({
   message: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-lg px-4 py-12 sm:py-16">
-      <title>{title}</title>
+      <title>{`${title} · ${t('app.name')}`}</title>
       <Card className="flex flex-col items-center gap-4 p-8 text-center">
         <span
           className={cn(

@@ -31,9 +31,9 @@ export function PhotoCarousel({ photos, name }: { photos: readonly string[]; nam
       {photos.length > 1 ? (
         <>
           <Button
-            variant="secondary"
-            size="icon"
-            className="absolute top-1/2 left-3 -translate-y-1/2 rounded-full bg-white/90 shadow"
+            variant="inverse"
+            size="icon-round"
+            className="absolute top-1/2 left-3 -translate-y-1/2"
             onClick={() => setIndex(current - 1)}
             disabled={atStart}
             aria-label={t('property.previousPhoto')}
@@ -41,9 +41,9 @@ export function PhotoCarousel({ photos, name }: { photos: readonly string[]; nam
             <ChevronLeft aria-hidden="true" />
           </Button>
           <Button
-            variant="secondary"
-            size="icon"
-            className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full bg-white/90 shadow"
+            variant="inverse"
+            size="icon-round"
+            className="absolute top-1/2 right-3 -translate-y-1/2"
             onClick={() => setIndex(current + 1)}
             disabled={atEnd}
             aria-label={t('property.nextPhoto')}

@@ -32,7 +32,7 @@ export function HomePage() {
             {t('home.title')}
           </h1>
           <p className="max-w-xl text-lg text-white/90 sm:text-xl">{t('home.subtitle')}</p>
-          <Button size="lg" variant="secondary" className="bg-white text-brand-700 hover:bg-brand-50" onClick={browse}>
+          <Button size="lg" variant="inverse" onClick={browse}>
             {t('home.browse')}
             <ArrowDown aria-hidden="true" />
           </Button>

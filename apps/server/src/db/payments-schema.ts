@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bookings } from './schema.ts';
+
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * Every Stripe Checkout Session or PayPal order we opened for a booking. Lets the jobs find sessions to expire
+ * once their booking is cancelled (by whatever path), and ask the provider about payments whose webhook never came.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** Checkout Session id (`cs_…`) or PayPal order id. */
+    externalId: text('external_id').notNull(),
+    /** open: the guest may still pay; paid: money arrived; closed: expired or abandoned, never payable again. */
+    status: text('status', { enum: ['open', 'paid', 'closed'] }).notNull().default('open'),
+    amountCents: integer('amount_cents').notNull(),
+    /** Where the guest pays (Stripe's hosted page), so a second click on "pay" reuses the open session. */
+    url: text('url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last time a job asked the provider about it: a lease, so instances do not ask twice at once. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_provider_external_key').on(t.provider, t.externalId),
+    index('payment_attempts_booking_idx').on(t.bookingId),
+    index('payment_attempts_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    check('payment_attempts_provider_check', sql`${t.provider} in ('stripe', 'paypal')`),
+    check('payment_attempts_status_check', sql`${t.status} in ('open', 'paid', 'closed')`),
+  ],
+);
+
+/** Provider webhook events already applied: the primary key makes each event take effect once. */
+export const processedWebhookEvents = pgTable(
+  'processed_webhook_events',
+  {
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    bookingId: uuid('booking_id'),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'processed_webhook_events_pkey', columns: [t.provider, t.eventId] })],
+);
+
+export const REFUND_REASONS = ['dates_taken', 'booking_cancelled', 'duplicate_payment', 'amount_mismatch'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/**
+ * Money we must give back: a payment that arrived for dates no longer ours, for a cancelled booking, or twice.
+ * One row per provider payment; a job retries until the provider confirms (or gives up and flags it as failed).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** Stripe PaymentIntent id or PayPal capture id. */
+    paymentReference: text('payment_reference').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    status: text('status', { enum: ['pending', 'refunded', 'failed'] }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Not before this time: a lease while one instance calls the provider, then the retry back-off. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_payment_key').on(t.provider, t.paymentReference),
+    index('payment_refunds_booking_idx').on(t.bookingId),
+    index('payment_refunds_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('payment_refunds_provider_check', sql`${t.provider} in ('stripe', 'paypal')`),
+    check('payment_refunds_status_check', sql`${t.status} in ('pending', 'refunded', 'failed')`),
+  ],
+);

@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../../config.ts';
+import { queryRows, type Database } from '../../../db/client.ts';
+import type { OutboxChannel, OutboxKind, OutboxStatus } from '../../../db/outbox-schema.ts';
+import { intervalJob } from '../../../lib/interval-job.ts';
+import type { SecretBox } from '../../../lib/secrets.ts';
+import { DeliveryError } from './delivery-error.ts';
+import { LogMailer, mailDomain, SmtpMailer, type Mailer } from './mailer.ts';
+import {
+  asLanguage,
+  renderAdminBookingAlert,
+  renderBookingCancelled,
+  renderBookingConfirmation,
+  renderPasswordReset,
+  type BookingPayload,
+  type PasswordResetPayload,
+  type RenderedEmail,
+} from './templates.ts';
+import { CloudApiWhatsapp, LogWhatsapp, type WhatsappSender } from './whatsapp-client.ts';
+
+export interface OutboxDispatcherOptions {
+  db: Database;
+  mailer: Mailer;
+  whatsapp: WhatsappSender;
+  box: SecretBox;
+  mailFrom: string;
+  log: FastifyBaseLogger;
+  /** Claims before a message is given up (the first send counts). */
+  maxAttempts?: number;
+  /** Wait before the second attempt; doubles each time up to `backoffMaxMs`, ±20 % jitter. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How long a claim lasts; far above the longest send (SMTP and WhatsApp calls time out within a minute). */
+  leaseMs?: number;
+  /** Messages sent at once by one instance. */
+  concurrency?: number;
+  /** Messages one run handles at most; the next run takes the rest. */
+  batchSize?: number;
+}
+
+export interface DispatchReport {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/** A row as claimed: its values after the claim, plus the status it had before. */
+interface ClaimedMessage {
+  id: string;
+  channel: OutboxChannel;
+  kind: OutboxKind;
+  recipient: string | null;
+  language: string;
+  payload: Record<string, unknown>;
+  secret: string | null;
+  attempts: number;
+  expired: boolean;
+  previous_status: OutboxStatus;
+}
+
+type Outcome =
+  | { status: 'sent'; providerMessageId?: string }
+  | { status: 'retry'; error: string }
+  | { status: 'failed'; error: string };
+
+/**
+ * Sends the outbox. Safe with any number of instances: a message is claimed by one short statement
+ * (`FOR UPDATE SKIP LOCKED`, then `status = 'sending'` with a lease and `attempts + 1`), sent outside any transaction,
+ * then finished by an update fenced on that claim (`status = 'sending' AND attempts = n`).
+ * Guarantees (docs/decisions/0005-outbox.md):
+ * - a committed message is sent unless it fails `maxAttempts` times or is refused for good; a provider outage delays it;
+ * - a message is marked sent at most once, and never claimed again once sent;
+ * - a claim whose dispatcher died mid-send (lease over, still `sending`): an e-mail is sent again with the same
+ *   Message-ID; a WhatsApp message is not (the Cloud API has no idempotency key), it is marked failed as
+ *   "outcome unknown" — at most once rather than twice. The same holds for a WhatsApp call that timed out.
+ */
+export class OutboxDispatcher {
+  private readonly maxAttempts: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffMaxMs: number;
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+  private readonly batchSize: number;
+  private readonly messageIdDomain: string;
+
+  constructor(private readonly options: OutboxDispatcherOptions) {
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.backoffBaseMs = options.backoffBaseMs ?? 30_000;
+    this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60_000;
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.concurrency = options.concurrency ?? 4;
+    this.batchSize = options.batchSize ?? 100;
+    this.messageIdDomain = mailDomain(options.mailFrom);
+  }
+
+  /** Sends what is due now; answers what happened. */
+  async runOnce(): Promise<DispatchReport> {
+    const report: DispatchReport = { sent: 0, retried: 0, failed: 0 };
+    let budget = this.batchSize;
+    const worker = async () => {
+      while (budget > 0) {
+        budget--;
+        const message = await this.claimNext();
+        if (!message) return;
+        const outcome = await this.deliver(message);
+        await this.finish(message, outcome);
+        if (outcome.status === 'sent') report.sent++;
+        else if (outcome.status === 'retry') report.retried++;
+        else report.failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: this.concurrency }, worker));
+    return report;
+  }
+
+  /** Takes the oldest due message that no other dispatcher holds, in one autocommitted statement. */
+  private async claimNext(): Promise<ClaimedMessage | null> {
+    const [row] = await queryRows<ClaimedMessage>(
+      this.options.db,
+      sql`with next as (
+            select id, status from outbox_messages
+            where status in ('pending', 'sending') and next_attempt_at <= now()
+            order by next_attempt_at
+            limit 1
+            for update skip locked
+          )
+          update outbox_messages m
+          set status = 'sending',
+              attempts = m.attempts + 1,
+              next_attempt_at = now() + make_interval(secs => ${this.leaseMs / 1000})
+          from next
+          where m.id = next.id
+          returning m.id, m.channel, m.kind, m.recipient, m.language, m.payload, m.secret, m.attempts,
+                    coalesce(m.expires_at <= now(), false) as expired, next.status as previous_status`,
+    );
+    return row ?? null;
+  }
+
+  private async deliver(message: ClaimedMessage): Promise<Outcome> {
+    const log = this.options.log.child({ outboxId: message.id, kind: message.kind, attempt: message.attempts });
+    if (message.expired) return { status: 'failed', error: 'expired before it could be sent' };
+    if (message.previous_status === 'sending') {
+      if (message.channel === 'whatsapp') {
+        log.warn('a dispatcher stopped while sending this WhatsApp message: not sent again, to never send it twice');
+        return { status: 'failed', error: 'outcome unknown: the dispatcher stopped during the send' };
+      }
+      log.warn('a dispatcher stopped while sending this e-mail: sending again with the same Message-ID');
+    }
+    if (!message.recipient) return { status: 'failed', error: 'no recipient (the admin WhatsApp number is not set)' };
+    try {
+      if (message.channel === 'whatsapp') {
+        const body = renderAdminBookingAlert(asLanguage(message.language), message.payload as unknown as BookingPayload);
+        const result = await this.options.whatsapp.send(message.recipient, body);
+        return { status: 'sent', providerMessageId: result.providerMessageId };
+      }
+      const email = this.renderEmail(message);
+      const result = await this.options.mailer.send({
+        to: message.recipient,
+        ...email,
+        messageId: `<outbox-${message.id}@${this.messageIdDomain}>`,
+        language: message.language,
+      });
+      return { status: 'sent', providerMessageId: result.providerMessageId };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof DeliveryError && error.ambiguous && message.channel === 'whatsapp') {
+        log.warn({ reason }, 'WhatsApp send outcome unknown: not sent again, to never send it twice');
+        return { status: 'failed', error: `outcome unknown: ${reason}` };
+      }
+      if ((error instanceof DeliveryError && error.permanent) || message.attempts >= this.maxAttempts) {
+        log.warn({ reason }, 'message given up');
+        return { status: 'failed', error: reason };
+      }
+      log.warn({ reason }, 'message not sent; will retry');
+      return { status: 'retry', error: reason };
+    }
+  }
+
+  private renderEmail(message: ClaimedMessage): RenderedEmail {
+    const language = asLanguage(message.language);
+    switch (message.kind) {
+      case 'password_reset': {
+        if (!message.secret) throw new Error('the reset link is missing');
+        return renderPasswordReset(language, message.payload as unknown as PasswordResetPayload, this.options.box.open(message.secret));
+      }
+      case 'booking_confirmation':
+        return renderBookingConfirmation(language, message.payload as unknown as BookingPayload);
+      case 'booking_cancelled':
+        return renderBookingCancelled(language, message.payload as unknown as BookingPayload);
+      default:
+        throw new Error(`no e-mail template for ${message.kind}`);
+    }
+  }
+
+  private backoffMs(attempts: number): number {
+    const delay = Math.min(this.backoffBaseMs * 2 ** Math.max(0, attempts - 1), this.backoffMaxMs);
+    return Math.round(delay * (0.8 + Math.random() * 0.4));
+  }
+
+  /** Records the outcome, only if this claim still holds the row (same attempt, still sending). */
+  private async finish(message: ClaimedMessage, outcome: Outcome): Promise<void> {
+    const fence = sql`id = ${message.id} and status = 'sending' and attempts = ${message.attempts}`;
+    const update =
+      outcome.status === 'sent'
+        ? sql`update outbox_messages set status = 'sent', sent_at = now(), secret = null,
+                provider_message_id = ${outcome.providerMessageId ?? null} where ${fence} returning id`
+        : outcome.status === 'retry'
+          ? sql`update outbox_messages set status = 'pending', last_error = ${outcome.error.slice(0, 1000)},
+                  next_attempt_at = now() + make_interval(secs => ${this.backoffMs(message.attempts) / 1000})
+                where ${fence} returning id`
+          : sql`update outbox_messages set status = 'failed', secret = null, last_error = ${outcome.error.slice(0, 1000)}
+                where ${fence} returning id`;
+    const rows = await queryRows<{ id: string }>(this.options.db, update);
+    if (rows.length === 0) {
+      this.options.log.warn({ outboxId: message.id, outcome: outcome.status }, 'outbox claim lost before the outcome was recorded');
+    }
+  }
+}
+
+/** How often each instance looks for due messages. */
+const DISPATCH_EVERY_MS = 2_000;
+
+/**
+ * The dispatcher on the configured transports (SMTP_URL or the log; WhatsApp Cloud API or the log), run every
+ * DISPATCH_EVERY_MS while the app is up (config.JOBS; tests call `runOnce` themselves).
+ */
+export function scheduleOutboxDispatcher(app: FastifyInstance, config: Config, box: SecretBox): OutboxDispatcher {
+  const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new LogMailer(app.log, config.NODE_ENV !== 'production');
+  const whatsapp =
+    config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
+      ? new CloudApiWhatsapp({ apiUrl: config.WHATSAPP_API_URL, token: config.WHATSAPP_TOKEN, phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID })
+      : new LogWhatsapp(app.log);
+  const dispatcher = new OutboxDispatcher({ db: app.db, mailer, whatsapp, box, mailFrom: config.MAIL_FROM, log: app.log });
+  intervalJob(app, {
+    name: 'outbox',
+    everyMs: DISPATCH_EVERY_MS,
+    enabled: config.JOBS,
+    run: async () => {
+      await dispatcher.runOnce();
+    },
+  });
+  app.addHook('onClose', async () => mailer.close());
+  return dispatcher;
+}

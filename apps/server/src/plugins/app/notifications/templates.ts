@@ -1,0 +1,204 @@
+import { daysBetween, type Language, type PaymentMethod } from '@roomweek/contract';
+import fr from '@roomweek/i18n/fr/emails.json' with { type: 'json' };
+import es from '@roomweek/i18n/es/emails.json' with { type: 'json' };
+import pt from '@roomweek/i18n/pt/emails.json' with { type: 'json' };
+import en from '@roomweek/i18n/en/emails.json' with { type: 'json' };
+
+/** French is the source: every other language must have the same keys (checked by the type below). */
+type EmailTexts = typeof fr;
+const TEXTS: Record<Language, EmailTexts> = { fr, es, pt, en };
+const LOCALES: Record<Language, string> = { fr: 'fr-FR', es: 'es-ES', pt: 'pt-PT', en: 'en-GB' };
+
+/** What a booking message needs, copied into the outbox row when the event happens. */
+export interface BookingPayload {
+  booking_id: string;
+  guest_name: string;
+  guest_email: string;
+  property_name: string;
+  property_location: string;
+  room_number: string;
+  start_date: string;
+  end_date: string;
+  total_cents: number;
+  payment_method: PaymentMethod;
+  cancel_reason?: 'user' | 'admin' | 'expired' | null;
+  /** The site's origin when the event happened, for the links in the message. */
+  site_url: string;
+}
+
+export interface PasswordResetPayload {
+  name: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const asLanguage = (value: string): Language => (value in TEXTS ? (value as Language) : 'fr');
+
+/** `{{name}}` placeholders; a missing value stays visible rather than silently empty. */
+function fill(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A calendar date `YYYY-MM-DD` in words, read as a date (no time zone can shift it). */
+export function formatStayDate(date: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+export const formatEuros = (cents: number, language: Language) =>
+  new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+function duration(t: EmailTexts, language: Language, days: number): string {
+  const form = new Intl.PluralRules(LOCALES[language]).select(days) === 'one' ? t.days_one : t.days_other;
+  return fill(form, { count: days });
+}
+
+/** One e-mail, built as paragraphs, a table of facts and one button, rendered both as plain text and as HTML. */
+interface EmailParts {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  facts?: [string, string][];
+  after?: string[];
+  action?: { label: string; url: string; showUrl?: boolean };
+  closing?: string[];
+  footer: string;
+}
+
+function composeEmail(t: EmailTexts, parts: EmailParts): RenderedEmail {
+  const text = [
+    parts.greeting,
+    '',
+    ...parts.paragraphs.flatMap((p) => [p, '']),
+    ...(parts.facts?.length ? [...parts.facts.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    ...(parts.after ?? []).flatMap((p) => [p, '']),
+    ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []),
+    ...(parts.closing ?? []).flatMap((p) => [p, '']),
+    t.signoff,
+    t.team,
+    '',
+    '--',
+    parts.footer,
+  ].join('\n');
+
+  const p = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`;
+  const facts = parts.facts?.length
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">${parts.facts
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:4px 16px 4px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const action = parts.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.url)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(parts.action.label)}</a></p>` +
+      (parts.action.showUrl
+        ? `<p style="margin:0 0 16px;font-size:13px;color:#6b7280">${escapeHtml(t.linkFallback)}<br><a href="${escapeHtml(parts.action.url)}" style="color:#0f766e;word-break:break-all">${escapeHtml(parts.action.url)}</a></p>`
+        : '')
+    : '';
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700">${escapeHtml(t.site)}</p>
+${p(parts.greeting)}
+${parts.paragraphs.map(p).join('\n')}
+${facts}
+${(parts.after ?? []).map(p).join('\n')}
+${action}
+${(parts.closing ?? []).map(p).join('\n')}
+<p style="margin:0">${escapeHtml(t.signoff)}<br>${escapeHtml(t.team)}</p>
+</div>
+<p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#6b7280">${escapeHtml(parts.footer)}</p>
+</body></html>`;
+  return { subject: parts.subject, text, html };
+}
+
+function bookingFacts(t: EmailTexts, language: Language, booking: BookingPayload, withMoney: boolean): [string, string][] {
+  const facts: [string, string][] = [
+    [t.field.reference, booking.booking_id.slice(0, 8)],
+    [t.field.property, booking.property_location ? `${booking.property_name}, ${booking.property_location}` : booking.property_name],
+    [t.field.room, booking.room_number],
+    [t.field.arrival, formatStayDate(booking.start_date, language)],
+    [t.field.departure, formatStayDate(booking.end_date, language)],
+    [t.field.duration, duration(t, language, daysBetween(booking.start_date, booking.end_date))],
+  ];
+  if (withMoney) {
+    facts.push([t.field.total, formatEuros(booking.total_cents, language)]);
+    facts.push([t.field.payment, t.paymentMethod[booking.payment_method]]);
+  }
+  return facts;
+}
+
+export function renderPasswordReset(language: Language, payload: PasswordResetPayload, link: string): RenderedEmail {
+  const t = TEXTS[language];
+  return composeEmail(t, {
+    subject: t.passwordReset.subject,
+    greeting: fill(t.greeting, { name: payload.name }),
+    paragraphs: [t.passwordReset.intro],
+    action: { label: t.passwordReset.action, url: link, showUrl: true },
+    closing: [t.passwordReset.validity, t.passwordReset.ignore],
+    footer: t.passwordReset.footer,
+  });
+}
+
+export function renderBookingConfirmation(language: Language, booking: BookingPayload): RenderedEmail {
+  const t = TEXTS[language];
+  const c = t.bookingConfirmation;
+  return composeEmail(t, {
+    subject: fill(c.subject, { property: booking.property_name, room: booking.room_number }),
+    greeting: fill(t.greeting, { name: booking.guest_name }),
+    paragraphs: [c.intro],
+    facts: bookingFacts(t, language, booking, true),
+    after: [booking.payment_method === 'on_site' ? c.payOnSite : c.paidOnline, `${c.cancelTitle} — ${c.cancelHelp}`],
+    action: { label: c.action, url: `${booking.site_url}/my-bookings` },
+    footer: c.footer,
+  });
+}
+
+export function renderBookingCancelled(language: Language, booking: BookingPayload): RenderedEmail {
+  const t = TEXTS[language];
+  const c = t.bookingCancelled;
+  const intro = booking.cancel_reason === 'admin' ? c.intro_admin : booking.cancel_reason === 'expired' ? c.intro_expired : c.intro_user;
+  return composeEmail(t, {
+    subject: fill(c.subject, { property: booking.property_name, room: booking.room_number }),
+    greeting: fill(t.greeting, { name: booking.guest_name }),
+    paragraphs: [intro, c.summary],
+    facts: bookingFacts(t, language, booking, false),
+    after: [c.again],
+    action: { label: c.action, url: `${booking.site_url}/` },
+    footer: c.footer,
+  });
+}
+
+/** The owner's WhatsApp alert: client, room, dates and total price (SPEC §2), as plain text. */
+export function renderAdminBookingAlert(language: Language, booking: BookingPayload): string {
+  const t = TEXTS[language];
+  const a = t.adminBookingAlert;
+  const dates = fill(a.datesValue, {
+    start: formatStayDate(booking.start_date, language),
+    end: formatStayDate(booking.end_date, language),
+    duration: duration(t, language, daysBetween(booking.start_date, booking.end_date)),
+  });
+  return [
+    `*${a.title}*`,
+    `${a.client}: ${booking.guest_name} (${booking.guest_email})`,
+    `${a.room}: ${booking.room_number} — ${booking.property_name}`,
+    `${a.dates}: ${dates}`,
+    `${a.total}: ${formatEuros(booking.total_cents, language)}`,
+    `${a.payment}: ${t.paymentMethod[booking.payment_method]}`,
+    `${a.reference}: ${booking.booking_id.slice(0, 8)}`,
+  ].join('\n');
+}

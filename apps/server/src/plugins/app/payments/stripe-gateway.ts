@@ -1,0 +1,138 @@
+import Stripe from 'stripe';
+import type { Language } from '@roomweek/contract';
+
+export type CheckoutSession = Stripe.Checkout.Session;
+export type StripeEvent = Stripe.Event;
+
+export interface NewCheckoutSession {
+  bookingId: string;
+  amountCents: number;
+  productName: string;
+  description: string;
+  customerEmail: string;
+  language: Language;
+  successUrl: string;
+  cancelUrl: string;
+  /** When Stripe stops accepting the payment: the hold's end (30 min to 24 h ahead, Stripe's bounds). */
+  expiresAt: Date;
+}
+
+/** What we keep of a session: only Stripe's own `payment_status` says whether the money arrived. */
+export interface SessionState {
+  id: string;
+  bookingId: string | undefined;
+  /** open, complete or expired. */
+  status: string;
+  paid: boolean;
+  amountCents: number | null;
+  currency: string | null;
+  /** The PaymentIntent id: what a refund needs. */
+  paymentReference: string | null;
+  url: string | null;
+  expiresAt: Date;
+}
+
+export function sessionState(session: CheckoutSession): SessionState {
+  const intent = session.payment_intent;
+  return {
+    id: session.id,
+    bookingId: session.metadata?.booking_id ?? session.client_reference_id ?? undefined,
+    status: session.status ?? 'open',
+    paid: session.payment_status === 'paid',
+    amountCents: session.amount_total,
+    currency: session.currency,
+    paymentReference: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    url: session.url,
+    expiresAt: new Date(session.expires_at * 1000),
+  };
+}
+
+/**
+ * Stripe through its official SDK. One client per secret key (the key can change in the admin's settings);
+ * `STRIPE_API_URL` points the SDK at another host (tests run a local fake).
+ */
+export class StripeGateway {
+  private readonly clients = new Map<string, Stripe>();
+  private readonly endpoint: Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'>;
+
+  constructor(apiUrl?: string) {
+    if (apiUrl) {
+      const url = new URL(apiUrl);
+      this.endpoint = {
+        host: url.hostname,
+        port: url.port || (url.protocol === 'http:' ? 80 : 443),
+        protocol: url.protocol === 'http:' ? 'http' : 'https',
+      };
+    } else {
+      this.endpoint = {};
+    }
+  }
+
+  private client(secretKey: string): Stripe {
+    let client = this.clients.get(secretKey);
+    if (!client) {
+      // The SDK retries network failures and 409/5xx with an idempotency key of its own, so a retry never doubles a write.
+      client = new Stripe(secretKey, { ...this.endpoint, maxNetworkRetries: 2, timeout: 15_000, telemetry: false });
+      if (this.clients.size > 4) this.clients.clear();
+      this.clients.set(secretKey, client);
+    }
+    return client;
+  }
+
+  async createCheckoutSession(secretKey: string, checkout: NewCheckoutSession): Promise<SessionState> {
+    const session = await this.client(secretKey).checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'eur',
+            unit_amount: checkout.amountCents,
+            product_data: { name: checkout.productName, description: checkout.description },
+          },
+        },
+      ],
+      metadata: { booking_id: checkout.bookingId },
+      payment_intent_data: { metadata: { booking_id: checkout.bookingId } },
+      client_reference_id: checkout.bookingId,
+      customer_email: checkout.customerEmail,
+      locale: checkout.language,
+      success_url: checkout.successUrl,
+      cancel_url: checkout.cancelUrl,
+      expires_at: Math.floor(checkout.expiresAt.getTime() / 1000),
+    });
+    return sessionState(session);
+  }
+
+  async retrieveSession(secretKey: string, sessionId: string): Promise<SessionState> {
+    return sessionState(await this.client(secretKey).checkout.sessions.retrieve(sessionId));
+  }
+
+  /** Closes an open session so nobody can pay it any more; answers the session as it is afterwards. */
+  async expireSession(secretKey: string, sessionId: string): Promise<SessionState> {
+    try {
+      return sessionState(await this.client(secretKey).checkout.sessions.expire(sessionId));
+    } catch (error) {
+      // Already complete or expired: Stripe refuses; what counts is the session's state now.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieveSession(secretKey, sessionId);
+      throw error;
+    }
+  }
+
+  /** A full refund of a PaymentIntent; the idempotency key makes a retried refund a no-op at Stripe. */
+  async refund(secretKey: string, paymentIntentId: string): Promise<{ id: string; status: string | null }> {
+    const refund = await this.client(secretKey).refunds.create(
+      { payment_intent: paymentIntentId, reason: 'requested_by_customer' },
+      { idempotencyKey: `refund-${paymentIntentId}` },
+    );
+    return { id: refund.id, status: refund.status };
+  }
+
+  /** Checks the `Stripe-Signature` header over the raw body; throws when it does not match or is too old. */
+  constructEvent(payload: Buffer, signature: string, webhookSecret: string): StripeEvent {
+    return this.client('sk_webhook_only').webhooks.constructEvent(payload, signature, webhookSecret);
+  }
+}
+
+export const isSignatureError = (error: unknown) => error instanceof Stripe.errors.StripeSignatureVerificationError;
+export const isStripeError = (error: unknown) => error instanceof Stripe.errors.StripeError;

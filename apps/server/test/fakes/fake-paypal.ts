@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+interface Money {
+  currency_code: string;
+  value: string;
+}
+
+export interface FakeOrder {
+  id: string;
+  intent: string;
+  status: 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
+  purchase_units: {
+    reference_id?: string;
+    custom_id?: string;
+    description?: string;
+    amount: Money;
+    payments?: { captures: { id: string; status: string; amount: Money }[] };
+  }[];
+  payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } };
+  links: { href: string; rel: string; method: string }[];
+}
+
+/**
+ * A local stand-in for PayPal's REST API as our fetch code uses it: OAuth client-credentials tokens, Orders v2
+ * (create, get, capture) and capture refunds, honouring `PayPal-Request-Id` like PayPal does (the same id on the
+ * same call answers the first response again, without acting twice).
+ */
+export class FakePaypal {
+  readonly clientId = `fake-client-${randomBytes(4).toString('hex')}`;
+  readonly secret = `fake-secret-${randomBytes(8).toString('hex')}`;
+  readonly orders = new Map<string, FakeOrder>();
+  /** Every capture that moved money (one per real charge). */
+  readonly captures: { orderId: string; captureId: string; requestId: string | undefined }[] = [];
+  readonly refunds: { captureId: string; refundId: string }[] = [];
+  /** Every request: method, path and PayPal-Request-Id. */
+  readonly requests: { method: string; path: string; requestId: string | undefined }[] = [];
+  tokensIssued = 0;
+  /** Capture, then drop the connection without answering (a response lost on the way back), this many times. */
+  loseCaptureResponses = 0;
+  /** The next capture is declined by the payer's bank. */
+  declineNextCapture = false;
+  private readonly tokens = new Set<string>();
+  private readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  private server: Server | undefined;
+  port = 0;
+
+  static async start(): Promise<FakePaypal> {
+    const fake = new FakePaypal();
+    const server = createServer((request, response) => void fake.handle(request, response));
+    fake.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    fake.port = (server.address() as AddressInfo).port;
+    return fake;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  env(): Record<string, string> {
+    return { PAYPAL_API_URL: this.url };
+  }
+
+  /** The admin's payment settings that enable PayPal against this fake. */
+  settings() {
+    return { paypal_client_id: this.clientId, paypal_secret: this.secret, paypal_mode: 'sandbox' as const };
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  order(id: string): FakeOrder {
+    const order = this.orders.get(id);
+    if (!order) throw new Error(`no fake order ${id}`);
+    return order;
+  }
+
+  /** The payer approves the order in PayPal's window. */
+  approve(id: string): FakeOrder {
+    const order = this.order(id);
+    order.status = 'APPROVED';
+    return order;
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(request.url ?? '/', this.url);
+    const method = request.method ?? 'GET';
+    const header = request.headers['paypal-request-id'];
+    const requestId = typeof header === 'string' ? header : undefined;
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'paypal-debug-id': randomBytes(6).toString('hex') });
+      response.end(JSON.stringify(body));
+    };
+
+    // PayPal's approval page: approves and returns to the site with ?token=<order id>, like the redirect flow.
+    if (method === 'GET' && url.pathname === '/checkoutnow') {
+      const order = this.orders.get(url.searchParams.get('token') ?? '');
+      const returnUrl = order?.payment_source?.paypal?.experience_context?.return_url;
+      if (!order || !returnUrl) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+      this.approve(order.id);
+      const target = new URL(returnUrl);
+      target.searchParams.set('token', order.id);
+      target.searchParams.set('PayerID', 'FAKEPAYER1');
+      response.writeHead(302, { location: target.toString() });
+      response.end();
+      return;
+    }
+
+    this.requests.push({ method, path: url.pathname, requestId });
+    if (method === 'POST' && url.pathname === '/v1/oauth2/token') {
+      const expected = `Basic ${Buffer.from(`${this.clientId}:${this.secret}`).toString('base64')}`;
+      if (request.headers.authorization !== expected || !/grant_type=client_credentials/.test(text)) {
+        return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+      }
+      const token = `A21AA${randomBytes(12).toString('hex')}`;
+      this.tokens.add(token);
+      this.tokensIssued++;
+      return send(200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-FAKE', expires_in: 32400, nonce: 'n' });
+    }
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!bearer || !this.tokens.has(bearer)) {
+      return send(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+    }
+    const idempotencyKey = method === 'POST' && requestId ? `${url.pathname}|${requestId}` : undefined;
+    const earlier = idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
+    if (earlier) return send(earlier.status, earlier.body);
+
+    const result = this.route(method, url.pathname, text ? (JSON.parse(text) as Record<string, unknown>) : {}, requestId);
+    if (idempotencyKey && result.status < 500) this.idempotent.set(idempotencyKey, result);
+    if (result.loseResponse) {
+      response.destroy();
+      return;
+    }
+    send(result.status, result.body);
+  }
+
+  private route(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    requestId: string | undefined,
+  ): { status: number; body: unknown; loseResponse?: boolean } {
+    if (method === 'POST' && path === '/v2/checkout/orders') return this.createOrder(body);
+    const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    if (orderMatch) {
+      const order = this.orders.get(orderMatch[1]!);
+      if (!order) return unprocessable(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      if (method === 'GET' && !orderMatch[2]) return { status: 200, body: order };
+      if (method === 'POST' && orderMatch[2]) return this.capture(order, requestId);
+    }
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (method === 'POST' && refundMatch) {
+      const captureId = refundMatch[1]!;
+      if (!this.captures.some((c) => c.captureId === captureId)) return unprocessable(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      if (this.refunds.some((r) => r.captureId === captureId)) return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+      const refundId = randomBytes(8).toString('hex').toUpperCase();
+      this.refunds.push({ captureId, refundId });
+      return { status: 201, body: { id: refundId, status: 'COMPLETED' } };
+    }
+    return unprocessable(404, 'NOT_FOUND', 'INVALID_RESOURCE_ID');
+  }
+
+  private createOrder(body: Record<string, unknown>): { status: number; body: unknown } {
+    const units = body.purchase_units as FakeOrder['purchase_units'] | undefined;
+    const amount = units?.[0]?.amount;
+    if (body.intent !== 'CAPTURE' || !amount || !/^\d+(\.\d{2})?$/.test(amount.value)) {
+      return unprocessable(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
+    }
+    const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+    const source = body.payment_source as FakeOrder['payment_source'];
+    const order: FakeOrder = {
+      id,
+      intent: 'CAPTURE',
+      status: source?.paypal ? 'PAYER_ACTION_REQUIRED' : 'CREATED',
+      purchase_units: units,
+      ...(source ? { payment_source: source } : {}),
+      links: [
+        { href: `${this.url}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
+        { href: `${this.url}/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' },
+      ],
+    };
+    this.orders.set(id, order);
+    return { status: 200, body: order };
+  }
+
+  private capture(order: FakeOrder, requestId: string | undefined): { status: number; body: unknown; loseResponse?: boolean } {
+    if (order.status === 'COMPLETED') return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
+    if (order.status !== 'APPROVED') return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
+    if (this.declineNextCapture) {
+      this.declineNextCapture = false;
+      return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED');
+    }
+    const captureId = randomBytes(8).toString('hex').toUpperCase();
+    const unit = order.purchase_units[0]!;
+    unit.payments = { captures: [{ id: captureId, status: 'COMPLETED', amount: unit.amount }] };
+    order.status = 'COMPLETED';
+    this.captures.push({ orderId: order.id, captureId, requestId });
+    const loseResponse = this.loseCaptureResponses > 0;
+    if (loseResponse) this.loseCaptureResponses--;
+    return { status: 201, body: structuredClone(order), loseResponse };
+  }
+}
+
+function unprocessable(status: number, name: string, issue: string) {
+  return { status, body: { name, message: `The requested action could not be performed (${issue}).`, details: [{ issue, description: issue }] } };
+}

@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/** A Checkout Session as the fake keeps it (the fields of Stripe's object that our code reads, and a few more). */
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  amount_total: number;
+  amount_subtotal: number;
+  currency: string;
+  metadata: Record<string, string>;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  locale: string | null;
+  success_url: string;
+  cancel_url: string;
+  expires_at: number;
+  created: number;
+  url: string | null;
+  payment_intent: string | null;
+  line_items_sent: unknown;
+  livemode: false;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: 'succeeded';
+  reason: string | null;
+}
+
+type Form = Record<string, unknown>;
+
+/** Stripe's form encoding (`a[b][0][c]=v`) back into nested objects (arrays stay objects keyed "0", "1"…). */
+function parseForm(text: string): Form {
+  const result: Form = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Form = result;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Form;
+    });
+  }
+  return result;
+}
+
+const stripeError = (status: number, message: string, code?: string) => ({
+  status,
+  body: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } },
+});
+
+/**
+ * A local stand-in for the parts of Stripe's API we use, so the real `stripe` SDK runs against it:
+ * Checkout Sessions (create, retrieve, expire), refunds, and a hosted page `/pay/:id` that pays the session and
+ * redirects to its success URL, like Stripe Checkout after a card payment.
+ */
+export class FakeStripe {
+  readonly sessions = new Map<string, FakeSession>();
+  readonly refunds: FakeRefund[] = [];
+  /** Every API request: method and path. */
+  readonly requests: { method: string; path: string }[] = [];
+  /** The secret key the SDK must send as its bearer token. */
+  readonly secretKey = `sk_test_fake_${randomBytes(6).toString('hex')}`;
+  readonly webhookSecret = `whsec_fake_${randomBytes(12).toString('hex')}`;
+  /** When > 0, that many refund calls fail with a 500 (an outage), then they work again. */
+  failRefunds = 0;
+  private readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  private readonly signer = new Stripe('sk_test_signer_only');
+  private server: Server | undefined;
+  private eventCounter = 0;
+  port = 0;
+
+  static async start(): Promise<FakeStripe> {
+    const fake = new FakeStripe();
+    const server = createServer((request, response) => void fake.handle(request, response));
+    fake.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    fake.port = (server.address() as AddressInfo).port;
+    return fake;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The environment that points the server at this fake. */
+  env(options: { webhook?: boolean } = { webhook: true }): Record<string, string> {
+    return {
+      STRIPE_SECRET_KEY: this.secretKey,
+      STRIPE_API_URL: this.url,
+      ...(options.webhook === false ? {} : { STRIPE_WEBHOOK_SECRET: this.webhookSecret }),
+    };
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  session(id: string): FakeSession {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`no fake session ${id}`);
+    return session;
+  }
+
+  /** The only session opened for a booking (fails when there are several). */
+  sessionFor(bookingId: string): FakeSession {
+    const found = [...this.sessions.values()].filter((s) => s.metadata.booking_id === bookingId);
+    if (found.length !== 1) throw new Error(`expected one session for ${bookingId}, found ${found.length}`);
+    return found[0]!;
+  }
+
+  /** The guest pays: the session completes with payment_status paid (whatever its state, to model a late payment). */
+  markPaid(id: string): FakeSession {
+    const session = this.session(id);
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.payment_intent ??= `pi_fake_${randomBytes(8).toString('hex')}`;
+    session.url = null;
+    return session;
+  }
+
+  /** Stripe expires the session on its own (its expires_at passed). */
+  expire(id: string): FakeSession {
+    const session = this.session(id);
+    session.status = 'expired';
+    session.url = null;
+    return session;
+  }
+
+  /** A webhook event about a session, as Stripe would send it. */
+  event(type: string, sessionId: string, id = `evt_fake_${++this.eventCounter}_${randomBytes(4).toString('hex')}`) {
+    return {
+      id,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: { ...this.session(sessionId) } },
+    };
+  }
+
+  /** A raw webhook body and its `Stripe-Signature` header signed with `secret` (the webhook secret by default). */
+  sign(event: unknown, secret = this.webhookSecret): { payload: string; headers: Record<string, string> } {
+    const payload = JSON.stringify(event);
+    const signature = this.signer.webhooks.generateTestHeaderString({ payload, secret });
+    return { payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } };
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = new URL(request.url ?? '/', this.url);
+    const method = request.method ?? 'GET';
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${randomBytes(6).toString('hex')}`,
+        // Keeps the SDK from retrying a simulated outage by itself (tests drive retries).
+        ...(status >= 500 ? { 'stripe-should-retry': 'false' } : {}),
+      });
+      response.end(JSON.stringify(body));
+    };
+
+    // The hosted checkout page: paying redirects to the success URL with the real session id.
+    const pay = /^\/pay\/([^/]+)$/.exec(url.pathname);
+    if (pay && method === 'GET') {
+      const session = this.sessions.get(pay[1]!);
+      if (!session || session.status !== 'open') {
+        response.writeHead(410, { 'content-type': 'text/html' });
+        response.end('<h1>This checkout session is no longer available</h1>');
+        return;
+      }
+      this.markPaid(session.id);
+      response.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
+      response.end();
+      return;
+    }
+
+    this.requests.push({ method, path: url.pathname });
+    if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const key = request.headers['idempotency-key'];
+    const idempotencyKey = typeof key === 'string' && method === 'POST' ? `${url.pathname}|${key}` : undefined;
+    const earlier = idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
+    if (earlier) return send(earlier.status, earlier.body);
+
+    const result = this.route(method, url.pathname, parseForm(Buffer.concat(chunks).toString('utf8')));
+    if (idempotencyKey && result.status < 500) this.idempotent.set(idempotencyKey, result);
+    send(result.status, result.body);
+  }
+
+  private route(method: string, path: string, form: Form): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(form);
+    const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    if (one) {
+      const session = this.sessions.get(one[1]!);
+      if (!session) return stripeError(404, `No such checkout.session: '${one[1]}'`, 'resource_missing');
+      if (method === 'GET' && !one[2]) return { status: 200, body: session };
+      if (method === 'POST' && one[2]) {
+        if (session.status !== 'open') {
+          return stripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+        }
+        this.expire(session.id);
+        return { status: 200, body: session };
+      }
+    }
+    if (method === 'POST' && path === '/v1/refunds') return this.createRefund(form);
+    return stripeError(404, `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  private createSession(form: Form): { status: number; body: unknown } {
+    const items = Object.values((form.line_items ?? {}) as Record<string, Form>);
+    if (form.mode !== 'payment' || items.length === 0) return stripeError(400, 'Missing mode or line_items');
+    if (typeof form.success_url !== 'string' || typeof form.cancel_url !== 'string') return stripeError(400, 'Missing success_url');
+    let amount = 0;
+    let currency = '';
+    for (const item of items) {
+      const price = item.price_data as Form | undefined;
+      if (!price || typeof price.unit_amount !== 'string') return stripeError(400, 'Missing price_data');
+      amount += Number(price.unit_amount) * Number(item.quantity ?? 1);
+      currency = String(price.currency);
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = form.expires_at ? Number(form.expires_at) : now + 24 * 3600;
+    // Stripe's own bounds for expires_at.
+    if (expiresAt < now + 30 * 60 - 5 || expiresAt > now + 24 * 3600) {
+      return stripeError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.');
+    }
+    const id = `cs_test_${randomBytes(12).toString('hex')}`;
+    const session: FakeSession = {
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: amount,
+      amount_subtotal: amount,
+      currency,
+      metadata: (form.metadata ?? {}) as Record<string, string>,
+      client_reference_id: (form.client_reference_id as string | undefined) ?? null,
+      customer_email: (form.customer_email as string | undefined) ?? null,
+      locale: (form.locale as string | undefined) ?? null,
+      success_url: form.success_url,
+      cancel_url: form.cancel_url,
+      expires_at: expiresAt,
+      created: now,
+      url: `${this.url}/pay/${id}`,
+      payment_intent: null,
+      line_items_sent: form.line_items,
+      livemode: false,
+    };
+    this.sessions.set(id, session);
+    return { status: 200, body: session };
+  }
+
+  private createRefund(form: Form): { status: number; body: unknown } {
+    if (this.failRefunds > 0) {
+      this.failRefunds--;
+      return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
+    }
+    const intent = form.payment_intent;
+    const session = [...this.sessions.values()].find((s) => s.payment_intent === intent);
+    if (!session) return stripeError(404, `No such payment_intent: '${String(intent)}'`, 'resource_missing');
+    if (this.refunds.some((r) => r.payment_intent === intent)) {
+      return stripeError(400, `Charge for ${String(intent)} has already been refunded.`, 'charge_already_refunded');
+    }
+    const refund: FakeRefund = {
+      id: `re_fake_${randomBytes(8).toString('hex')}`,
+      object: 'refund',
+      payment_intent: String(intent),
+      amount: session.amount_total,
+      currency: session.currency,
+      status: 'succeeded',
+      reason: (form.reason as string | undefined) ?? null,
+    };
+    this.refunds.push(refund);
+    return { status: 200, body: refund };
+  }
+}

@@ -1,0 +1,34 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { returnPath, type ReturnToState } from '@/lib/return-to';
+import { useSession } from '@/lib/session';
+
+/** Logged-in only (SPEC §2): a guest goes to /login, and comes back here after logging in. */
+export function RequireAuth() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'anonymous') {
+    const state: ReturnToState = { from: location };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** Logged-out only: login, register and recovery pages send a logged-in user on (to / by default). */
+export function RequireGuest() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'authenticated') return <Navigate to={returnPath(location.state)} replace />;
+  return <Outlet />;
+}
+
+/** Admin only: anyone else, logged in or not, goes to / (SPEC §6). */
+export function RequireAdmin() {
+  const { status, user } = useSession();
+  if (status === 'loading') return <PageSpinner />;
+  if (!user?.is_admin) return <Navigate to={paths.home} replace />;
+  return <Outlet />;
+}

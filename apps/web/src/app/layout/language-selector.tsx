@@ -1,0 +1,34 @@
+import { LANGUAGES, type Language } from '@roomweek/contract';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { currentLanguage, setLanguage } from '@/lib/i18n';
+
+/** fr es pt en, the current one in upper case (SPEC §1); the choice is remembered. */
+export function LanguageSelector({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const current = i18n.resolvedLanguage ? currentLanguage() : 'fr';
+  return (
+    <div role="group" aria-label={t('nav.language')} className={cn('flex items-center', className)}>
+      {LANGUAGES.map((language: Language) => {
+        const active = language === current;
+        return (
+          <button
+            key={language}
+            type="button"
+            lang={language}
+            aria-pressed={active}
+            title={t(`languages.${language}`)}
+            onClick={() => void setLanguage(language)}
+            className={cn(
+              'min-w-8 rounded-md px-1.5 py-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+              active ? 'font-bold text-brand-700' : 'text-stone-500 hover:bg-stone-100 hover:text-stone-900',
+            )}
+          >
+            <span aria-hidden="true">{active ? language.toUpperCase() : language}</span>
+            <span className="sr-only">{t(`languages.${language}`)}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

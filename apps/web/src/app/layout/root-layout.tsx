@@ -1,0 +1,55 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { NavBar } from './nav-bar';
+
+/** A thin bar at the top while the next page's code loads. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-600" />;
+}
+
+/** After a client-side navigation, focus moves to the page so screen readers start reading it. */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return main;
+}
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const main = useFocusOnNavigation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <NavigationProgress />
+      <NavBar />
+      <main id="main" ref={main} tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-stone-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-stone-500 sm:px-6">
+          © {new Date().getFullYear()} {t('app.name')} · {t('app.footer')}
+        </div>
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+
+/** The menu labelled with the user's name: account settings (admin), logout. Loaded only for signed-in users. */
+export default function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user, signOut } = useSession();
+  if (!user) return null;
+  const displayName = [user.first_name, user.name].filter(Boolean).join(' ') || user.email;
+
+  const logout = () => {
+    signOut();
+    void navigate(paths.home);
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" className="max-w-44 sm:max-w-56" aria-label={t('nav.userMenu', { name: displayName })}>
+          <UserRound aria-hidden="true" />
+          <span className="hidden truncate sm:inline">{displayName}</span>
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>
+          <span className="block truncate font-medium text-stone-900">{displayName}</span>
+          <span className="block truncate">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {user.is_admin ? (
+          <DropdownMenuItem onSelect={() => void navigate(paths.adminAccount)}>
+            <Settings aria-hidden="true" />
+            {t('nav.account')}
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuItem onSelect={logout}>
+          <LogOut aria-hidden="true" />
+          {t('nav.logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

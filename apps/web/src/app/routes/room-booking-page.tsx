@@ -1,0 +1,124 @@
+import type { PaymentMethod } from '@roomweek/contract';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from '@/lib/toast';
+import { BackLink } from '@/components/back-link';
+import { StatusView } from '@/components/status-view';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useCreateBooking } from '@/features/bookings/api/create-booking';
+import { PaymentTabs } from '@/features/payments/components/payment-tabs';
+import { useRoom } from '@/features/rooms/api/get-room';
+import { RoomOverview } from '@/features/rooms/components/room-overview';
+import { StayChips } from '@/features/rooms/components/stay-chips';
+import { StaySteps } from '@/features/rooms/components/stay-steps';
+import { StaySummary } from '@/features/rooms/components/stay-summary';
+import { useStaySelection } from '@/features/rooms/hooks/use-stay-selection';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
+import { stayStep } from '@/lib/stay';
+import { useLoggedError } from '@/lib/use-logged-error';
+
+// The calendar (react-day-picker + date-fns locales) is only downloaded by this page.
+const BookingCalendar = lazy(() => import('@/features/rooms/components/booking-calendar'));
+
+/**
+ * /room/:id — composes the rooms feature (room, calendar, stay), the bookings feature (creating the
+ * booking) and the payments feature (method tabs). Features do not import each other; this page joins them.
+ */
+export function RoomBookingPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user } = useSession();
+  const room = useRoom(id);
+  const stayState = useStaySelection(id);
+  const createBooking = useCreateBooking();
+  useLoggedError(room.error, 'Error fetching data');
+
+  if (room.isPending) return <PageSpinner />;
+  if (!room.data) {
+    const missing = room.error instanceof ApiError && room.error.status === 404;
+    return (
+      <>
+        <title>{`${t('room.notFound')} · ${t('app.name')}`}</title>
+        <StatusView
+          tone={missing ? 'not-found' : 'error'}
+          title={missing ? t('room.notFound') : t('room.loadError')}
+          actions={missing ? null : <Button onClick={() => void room.refetch()}>{t('common.retry')}</Button>}
+        />
+      </>
+    );
+  }
+
+  const { calendar, selection, stay, pick, reset, refreshAvailability } = stayState;
+  const roomData = room.data;
+
+  const onPick = (day: string) => {
+    if (pick(day) === 'refused') toast.error(t('errors.room_unavailable'));
+  };
+
+  const beginBooking = async (method: PaymentMethod) => {
+    if (!user) {
+      toast.info(t('toasts.loginToBook'));
+      void navigate(paths.login, { state: { from: location } });
+      return null;
+    }
+    if (!stay) {
+      toast.error(t('toasts.selectDates'));
+      return null;
+    }
+    try {
+      return await createBooking.mutateAsync({
+        room_id: roomData.id,
+        start_date: stay.arrival,
+        end_date: stay.departure,
+        payment_method: method,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'room_unavailable') void refreshAvailability();
+      toast.error(errorMessage(t, error, 'toasts.bookingFailed'));
+      return null;
+    }
+  };
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8">
+      <title>{`${t('room.title', { number: roomData.room_number })} · ${roomData.property_name} · ${t('app.name')}`}</title>
+      <BackLink to={paths.property(roomData.property_id)} label={t('room.back')} className="self-start" />
+      <RoomOverview room={roomData} />
+
+      <Card className="p-4 sm:p-6">
+        <h2 className="mb-4 text-2xl font-semibold">{t('room.bookTitle')}</h2>
+        <div className="grid gap-8 lg:grid-cols-[auto_minmax(0,1fr)]">
+          <div className="min-w-0">
+            {calendar ? (
+              <Suspense fallback={<Skeleton className="h-[22rem] w-full max-w-[40rem]" />}>
+                <BookingCalendar calendar={calendar} selection={selection} onPick={onPick} />
+              </Suspense>
+            ) : (
+              <Skeleton className="h-[22rem] w-full max-w-[40rem]" />
+            )}
+          </div>
+          <div className="flex min-w-0 flex-col gap-5">
+            <StaySteps step={stayStep(selection)} />
+            <StayChips selection={selection} onReset={reset} />
+            {stay ? (
+              <StaySummary arrival={stay.arrival} departure={stay.departure} pricePerWeek={roomData.price_per_week} />
+            ) : (
+              <p className="rounded-xl bg-stone-50 p-4 text-sm text-stone-600">{t('toasts.selectDates')}</p>
+            )}
+            {/* A new stay starts a new payment: the key drops any booking made for the previous one. */}
+            <PaymentTabs key={stay ? `${stay.arrival}_${stay.departure}` : 'none'} stay={stay} beginBooking={beginBooking} />
+          </div>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFoundPage } from '@/components/status-view';
+import DashboardPage from './routes/dashboard-page';
+
+// The dashboard comes with the admin area; each management screen loads when first opened.
+const PropertiesPage = lazy(() => import('./routes/properties-page'));
+const RoomsPage = lazy(() => import('./routes/rooms-page'));
+const BookingsPage = lazy(() => import('./routes/bookings-page'));
+const AvailabilityPage = lazy(() => import('./routes/availability-page'));
+const PaymentSettingsPage = lazy(() => import('./routes/payment-settings-page'));
+const AccountPage = lazy(() => import('./routes/account-page'));
+const WhatsappPage = lazy(() => import('./routes/whatsapp-page'));
+
+/**
+ * The admin area (SPEC §2), mounted at /admin/* behind the admin-only guard and loaded lazily by the app's
+ * router. Its screens are nested routes relative to /admin; the root layout's Suspense covers their loading.
+ */
+export default function AdminApp() {
+  return (
+    <Routes>
+      <Route index element={<DashboardPage />} />
+      <Route path="properties" element={<PropertiesPage />} />
+      <Route path="rooms" element={<RoomsPage />} />
+      <Route path="bookings" element={<BookingsPage />} />
+      <Route path="availability" element={<AvailabilityPage />} />
+      <Route path="payment-settings" element={<PaymentSettingsPage />} />
+      <Route path="account" element={<AccountPage />} />
+      <Route path="whatsapp" element={<WhatsappPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

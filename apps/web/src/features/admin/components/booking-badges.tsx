@@ -1,0 +1,44 @@
+import type { Booking, BookingStatus, PaymentMethod } from '@roomweek/contract';
+import { Banknote, CreditCard, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+
+/** SPEC §4 badges: confirmed default, pending secondary, cancelled destructive. */
+const STATUS_VARIANTS: Record<BookingStatus, BadgeVariant> = {
+  confirmed: 'default',
+  pending: 'secondary',
+  cancelled: 'destructive',
+};
+
+export function StatusBadge({ status }: { status: BookingStatus }) {
+  const { t } = useTranslation(['admin', 'common']);
+  return <Badge variant={STATUS_VARIANTS[status]}>{t(`bookings.status.${status}`)}</Badge>;
+}
+
+const METHOD_ICONS: Record<PaymentMethod, typeof CreditCard> = {
+  on_site: Banknote,
+  stripe: CreditCard,
+  paypal: Wallet,
+};
+
+/** SPEC §2: on_site = pay on site, stripe = credit card, paypal. */
+export function MethodBadge({ method }: { method: PaymentMethod }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const Icon = METHOD_ICONS[method];
+  return (
+    <Badge variant="outline">
+      <Icon aria-hidden="true" className="size-3.5" />
+      {t(`bookings.method.${method}`)}
+    </Badge>
+  );
+}
+
+export function RefundBadge({ booking }: { booking: Booking }) {
+  const { t } = useTranslation(['admin', 'common']);
+  if (!booking.refund_status) return null;
+  return (
+    <Badge variant={booking.refund_status === 'refunded' ? 'neutral' : 'secondary'}>
+      {t(`bookings.refund.${booking.refund_status}`)}
+    </Badge>
+  );
+}

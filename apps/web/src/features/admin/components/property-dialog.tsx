@@ -1,0 +1,183 @@
+import type { Property } from '@roomweek/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/toast';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/error-message';
+import { useSaveProperty } from '../api/queries';
+import { validateProperty, type PropertyDraft, type PropertyField } from '../lib/validation';
+import { Field } from './field';
+import { focusFirstInvalid, serverFieldError, translateErrors, type FieldMessages } from './form-helpers';
+import { PhotoUploader } from './photo-uploader';
+
+const draftOf = (property: Property | null): PropertyDraft => ({
+  name: property?.name ?? '',
+  location: property?.location ?? '',
+  description: property?.description ?? '',
+  room_count: property ? String(property.room_count) : '1',
+  latitude: property?.latitude == null ? '' : String(property.latitude),
+  longitude: property?.longitude == null ? '' : String(property.longitude),
+  photos: property?.photos ?? [],
+});
+
+const FIELDS: readonly PropertyField[] = ['name', 'location', 'description', 'room_count', 'latitude', 'longitude'];
+
+/** Add or edit a property (SPEC §2, §5; latitude and longitude per DESIGN §4). */
+export function PropertyDialog({
+  open,
+  onOpenChange,
+  property,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null: a new property. */
+  property: Property | null;
+}) {
+  const { t } = useTranslation(['admin', 'common']);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{property ? t('properties.form.editTitle') : t('properties.form.addTitle')}</DialogTitle>
+          <DialogDescription>{t('properties.form.description')}</DialogDescription>
+        </DialogHeader>
+        <PropertyForm property={property} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PropertyForm({ property, onDone }: { property: Property | null; onDone: () => void }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const save = useSaveProperty();
+  const [draft, setDraft] = useState(() => draftOf(property));
+  const [errors, setErrors] = useState<FieldMessages<PropertyField>>({});
+  const [uploading, setUploading] = useState(false);
+
+  const set = (field: PropertyField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const message = (field: PropertyField) => errors[field];
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = validateProperty(draft);
+    if (!checked.ok) {
+      setErrors(translateErrors(t, checked.errors));
+      focusFirstInvalid(form);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { id: property?.id ?? null, input: checked.value },
+      {
+        onSuccess: () => {
+          toast.success(property ? t('properties.toasts.updated') : t('properties.toasts.created'));
+          onDone();
+        },
+        onError: (error) => {
+          const text = errorMessage(t, error, 'properties.toasts.saveFailed');
+          const fieldError = serverFieldError(error, FIELDS, text);
+          if (fieldError) {
+            setErrors(fieldError);
+            focusFirstInvalid(form);
+          }
+          toast.error(text);
+        },
+      },
+    );
+  };
+
+  const busy = save.isPending;
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+      <FormField
+        label={t('properties.form.name')}
+        name="name"
+        value={draft.name}
+        onChange={(event) => set('name')(event.target.value)}
+        required
+        maxLength={200}
+        error={message('name')}
+      />
+      <FormField
+        label={t('properties.form.location')}
+        name="location"
+        value={draft.location}
+        onChange={(event) => set('location')(event.target.value)}
+        required
+        maxLength={200}
+        placeholder={t('properties.form.locationPlaceholder')}
+        error={message('location')}
+      />
+      <Field label={t('properties.form.descriptionLabel')} error={message('description')} className="sm:col-span-2">
+        {(control) => (
+          <Textarea
+            {...control}
+            name="description"
+            value={draft.description}
+            onChange={(event) => set('description')(event.target.value)}
+            required
+            maxLength={5000}
+            rows={4}
+          />
+        )}
+      </Field>
+      <FormField
+        label={t('properties.form.roomCount')}
+        name="room_count"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        step={1}
+        value={draft.room_count}
+        onChange={(event) => set('room_count')(event.target.value)}
+        required
+        error={message('room_count')}
+      />
+      <div className="hidden sm:block" />
+      <FormField
+        label={t('properties.form.latitude')}
+        name="latitude"
+        inputMode="decimal"
+        value={draft.latitude}
+        onChange={(event) => set('latitude')(event.target.value)}
+        placeholder="50.8503"
+        hint={t('properties.form.latitudeHint')}
+        error={message('latitude')}
+      />
+      <FormField
+        label={t('properties.form.longitude')}
+        name="longitude"
+        inputMode="decimal"
+        value={draft.longitude}
+        onChange={(event) => set('longitude')(event.target.value)}
+        placeholder="4.3517"
+        hint={t('properties.form.longitudeHint')}
+        error={message('longitude')}
+      />
+      <div className="sm:col-span-2">
+        <PhotoUploader
+          label={t('properties.form.photos')}
+          photos={draft.photos}
+          onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
+          onBusyChange={setUploading}
+          disabled={busy}
+        />
+      </div>
+      <DialogFooter className="sm:col-span-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={busy || uploading}>
+          {busy ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
+          {uploading ? t('photos.waitForUploads') : t('shared.save')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+import type { Property, Room } from '@roomweek/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/toast';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { useSaveRoom } from '../api/queries';
+import { validateRoom, type RoomDraft, type RoomField } from '../lib/validation';
+import { AmenitiesEditor } from './amenities-editor';
+import { Field } from './field';
+import { focusFirstInvalid, serverFieldError, translateErrors, type FieldMessages } from './form-helpers';
+import { PhotoUploader } from './photo-uploader';
+
+const FIELDS: readonly RoomField[] = ['property_id', 'room_number', 'price_per_week'];
+
+const draftOf = (room: Room | null, properties: readonly Property[]): RoomDraft => ({
+  // A new room goes to the only property when there is just one.
+  property_id: room?.property_id ?? (properties.length === 1 ? (properties[0]?.id ?? '') : ''),
+  room_number: room?.room_number ?? '',
+  price_per_week: room ? String(room.price_per_week) : '',
+  amenities: room?.amenities ?? [],
+  photos: room?.photos ?? [],
+});
+
+/** SPEC §2 room dialog: property, number, price per week, amenities, photos; cancel and save. */
+export function RoomDialog({
+  open,
+  onOpenChange,
+  room,
+  properties,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  room: Room | null;
+  properties: readonly Property[];
+}) {
+  const { t } = useTranslation(['admin', 'common']);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{room ? t('rooms.form.editTitle') : t('rooms.form.addTitle')}</DialogTitle>
+          <DialogDescription>{t('rooms.form.description')}</DialogDescription>
+        </DialogHeader>
+        <RoomForm room={room} properties={properties} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RoomForm({ room, properties, onDone }: { room: Room | null; properties: readonly Property[]; onDone: () => void }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const save = useSaveRoom();
+  const [draft, setDraft] = useState(() => draftOf(room, properties));
+  const [errors, setErrors] = useState<FieldMessages<RoomField>>({});
+  const [uploading, setUploading] = useState(false);
+
+  const set = (field: RoomField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = validateRoom(draft);
+    if (!checked.ok) {
+      setErrors(translateErrors(t, checked.errors));
+      focusFirstInvalid(form);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { id: room?.id ?? null, input: checked.value },
+      {
+        onSuccess: () => {
+          toast.success(room ? t('rooms.toasts.updated') : t('rooms.toasts.created'));
+          onDone();
+        },
+        onError: (error) => {
+          const text = errorMessage(t, error, 'rooms.toasts.saveFailed');
+          const fieldError =
+            error instanceof ApiError && error.code === 'room_number_taken'
+              ? { room_number: text }
+              : serverFieldError(error, FIELDS, text);
+          if (fieldError) {
+            setErrors(fieldError);
+            focusFirstInvalid(form);
+          }
+          toast.error(text);
+        },
+      },
+    );
+  };
+
+  const busy = save.isPending;
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+      <Field label={t('rooms.form.property')} error={errors.property_id} className="sm:col-span-2">
+        {(control) => (
+          <NativeSelect
+            {...control}
+            name="property_id"
+            value={draft.property_id}
+            onChange={(event) => set('property_id')(event.target.value)}
+            required
+          >
+            <option value="">{t('rooms.form.chooseProperty')}</option>
+            {properties.map((property) => (
+              <option key={property.id} value={property.id}>
+                {property.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <FormField
+        label={t('rooms.form.number')}
+        name="room_number"
+        value={draft.room_number}
+        onChange={(event) => set('room_number')(event.target.value)}
+        required
+        maxLength={50}
+        placeholder="101"
+        error={errors.room_number}
+      />
+      <FormField
+        label={t('rooms.form.price')}
+        name="price_per_week"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        value={draft.price_per_week}
+        onChange={(event) => set('price_per_week')(event.target.value)}
+        required
+        placeholder="350.00"
+        error={errors.price_per_week}
+      />
+      <div className="sm:col-span-2">
+        <AmenitiesEditor
+          amenities={draft.amenities}
+          onChange={(amenities) => setDraft((current) => ({ ...current, amenities }))}
+          disabled={busy}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <PhotoUploader
+          label={t('rooms.form.photos')}
+          photos={draft.photos}
+          onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
+          onBusyChange={setUploading}
+          disabled={busy}
+        />
+      </div>
+      <DialogFooter className="sm:col-span-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={busy || uploading}>
+          {busy ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
+          {uploading ? t('photos.waitForUploads') : t('shared.save')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import type { LucideIcon } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+const tones = {
+  brand: 'bg-brand-50 text-brand-700',
+  emerald: 'bg-emerald-50 text-emerald-700',
+  amber: 'bg-amber-50 text-amber-800',
+  red: 'bg-red-50 text-red-700',
+  sky: 'bg-sky-50 text-sky-700',
+  stone: 'bg-stone-100 text-stone-700',
+} as const;
+
+export interface StatTileProps {
+  icon: LucideIcon;
+  label: string;
+  /** Undefined while loading: a placeholder keeps the tile's size. */
+  value: string | number | undefined;
+  tone?: keyof typeof tones;
+  note?: string | undefined;
+}
+
+/** A counter: big number, label, icon. The label and value are read together (a definition list item). */
+export function StatTile({ icon: Icon, label, value, tone = 'brand', note }: StatTileProps) {
+  return (
+    <Card className="flex items-center gap-4 p-5">
+      <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-xl', tones[tone])}>
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <div className="flex min-w-0 flex-col">
+        <dt className="text-sm text-stone-600">{label}</dt>
+        <dd className="text-2xl font-bold tabular-nums">
+          {value === undefined ? <Skeleton className="mt-1 h-7 w-16" /> : value}
+        </dd>
+        {note ? <dd className="text-xs text-amber-800">{note}</dd> : null}
+      </div>
+    </Card>
+  );
+}
+
+/** The row of counters, as one definition list. */
+export function StatGrid({ children, className }: { children: ReactNode; className?: string }) {
+  return <dl className={cn('grid gap-4 sm:grid-cols-2 lg:grid-cols-4', className)}>{children}</dl>;
+}

@@ -1,0 +1,13 @@
+import { paths } from '@/config/paths';
+
+/** The admin screens of SPEC §2 (nested under /admin by admin-app.tsx). */
+export const adminPaths = {
+  dashboard: paths.admin,
+  properties: `${paths.admin}/properties`,
+  rooms: `${paths.admin}/rooms`,
+  bookings: `${paths.admin}/bookings`,
+  availability: `${paths.admin}/availability`,
+  paymentSettings: `${paths.admin}/payment-settings`,
+  account: paths.adminAccount,
+  whatsapp: `${paths.admin}/whatsapp`,
+} as const;

@@ -1,0 +1,103 @@
+import {
+  BedDouble,
+  Building2,
+  CalendarCheck,
+  CalendarRange,
+  ChevronRight,
+  CreditCard,
+  Euro,
+  MessageCircle,
+  UserCog,
+  type LucideIcon,
+} from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { formatCents } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useAllBookings, useProperties, useRooms } from '../api/queries';
+import { AdminPage } from '../components/admin-page';
+import { DefaultCredentialsNotice } from '../components/default-credentials-notice';
+import { StatGrid, StatTile } from '../components/stat-tile';
+import { bookingTotals } from '../lib/derivations';
+import { adminPaths } from '../paths';
+
+const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
+  { key: 'properties', to: adminPaths.properties, icon: Building2 },
+  { key: 'rooms', to: adminPaths.rooms, icon: BedDouble },
+  { key: 'availability', to: adminPaths.availability, icon: CalendarRange },
+  { key: 'bookings', to: adminPaths.bookings, icon: CalendarCheck },
+  { key: 'paymentSettings', to: adminPaths.paymentSettings, icon: CreditCard },
+  { key: 'whatsapp', to: adminPaths.whatsapp, icon: MessageCircle },
+  { key: 'account', to: adminPaths.account, icon: UserCog },
+];
+
+/** SPEC §2 admin dashboard: four counters and a card to each management screen. */
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { user } = useSession();
+  const properties = useProperties();
+  const rooms = useRooms();
+  const bookings = useAllBookings();
+  const totals = useMemo(() => (bookings.data ? bookingTotals(bookings.data) : null), [bookings.data]);
+  const failed = '—';
+
+  return (
+    <AdminPage title={t('dashboard.title')} description={t('dashboard.subtitle', { name: user?.name ?? '' })} back={false}>
+      <DefaultCredentialsNotice />
+      <StatGrid>
+        <StatTile
+          icon={Building2}
+          label={t('dashboard.tiles.properties')}
+          value={properties.isError ? failed : properties.data?.length}
+        />
+        <StatTile icon={BedDouble} label={t('dashboard.tiles.rooms')} value={rooms.isError ? failed : rooms.data?.length} tone="sky" />
+        <StatTile
+          icon={CalendarCheck}
+          label={t('dashboard.tiles.bookings')}
+          value={bookings.isError ? failed : totals?.total}
+          tone="amber"
+        />
+        <StatTile
+          icon={Euro}
+          label={t('dashboard.tiles.revenue')}
+          value={bookings.isError ? failed : totals ? formatCents(totals.revenueCents, i18n.language) : undefined}
+          tone="emerald"
+          note={
+            totals && totals.refundsPending > 0
+              ? t('shared.refundsPending', {
+                  count: totals.refundsPending,
+                  amount: formatCents(totals.refundsPendingCents, i18n.language),
+                })
+              : undefined
+          }
+        />
+      </StatGrid>
+
+      <nav aria-label={t('dashboard.sectionsLabel')}>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {SECTIONS.map(({ key, to, icon: Icon }) => (
+            <li key={key}>
+              <Card className="h-full transition hover:border-brand-200 hover:shadow-md">
+                <Link
+                  to={to}
+                  className="group flex h-full items-start gap-4 rounded-2xl p-5 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-stone-100 text-stone-700 group-hover:bg-brand-50 group-hover:text-brand-700">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <span className="flex min-w-0 flex-1 flex-col gap-1">
+                    <span className="font-semibold text-stone-900">{t(`dashboard.sections.${key}.title`)}</span>
+                    <span className="text-sm text-stone-600">{t(`dashboard.sections.${key}.text`)}</span>
+                  </span>
+                  <ChevronRight aria-hidden="true" className="mt-1 size-5 text-stone-400 group-hover:text-brand-700" />
+                </Link>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </AdminPage>
+  );
+}

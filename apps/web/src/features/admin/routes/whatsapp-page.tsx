@@ -1,0 +1,121 @@
+import { CircleCheck, FileText, MessageCircle } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/toast';
+import { FormField } from '@/components/form-field';
+import { StatusView } from '@/components/status-view';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import type { WhatsappSettings } from '@roomweek/contract';
+import { errorMessage } from '@/lib/error-message';
+import { useUpdateWhatsappSettings, useWhatsappSettings } from '../api/settings';
+import { AdminPage } from '../components/admin-page';
+import { focusFirstInvalid, serverFieldError, translateErrors, type FieldMessages } from '../components/form-helpers';
+import { validateWhatsappNumber } from '../lib/validation';
+
+/** SPEC §2 messaging-number settings: one tel field, required, with its country code. */
+export default function WhatsappPage() {
+  const { t } = useTranslation(['admin', 'common']);
+  const settings = useWhatsappSettings();
+  return (
+    <AdminPage title={t('whatsapp.title')} description={t('whatsapp.subtitle')}>
+      {settings.isPending ? (
+        <Skeleton className="h-64 max-w-2xl rounded-2xl" />
+      ) : settings.isError ? (
+        <StatusView
+          tone="error"
+          headingLevel="h2"
+          title={t('whatsapp.loadFailed')}
+          message={errorMessage(t, settings.error, 'whatsapp.loadFailed')}
+          actions={<Button onClick={() => void settings.refetch()}>{t('common.retry')}</Button>}
+        />
+      ) : (
+        <WhatsappForm settings={settings.data} />
+      )}
+    </AdminPage>
+  );
+}
+
+function WhatsappForm({ settings }: { settings: WhatsappSettings }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const save = useUpdateWhatsappSettings();
+  const [number, setNumber] = useState(settings.whatsapp_number);
+  const [errors, setErrors] = useState<FieldMessages<'whatsapp_number'>>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = validateWhatsappNumber(number);
+    if (!checked.ok) {
+      setErrors(translateErrors(t, checked.errors));
+      focusFirstInvalid(form);
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.value, {
+      onSuccess: (saved) => {
+        setNumber(saved.whatsapp_number);
+        toast.success(t('whatsapp.toasts.updated'));
+      },
+      onError: (error) => {
+        const text = errorMessage(t, error, 'whatsapp.toasts.updateFailed');
+        const fieldError = serverFieldError(error, ['whatsapp_number'] as const, text);
+        if (fieldError) {
+          setErrors(fieldError);
+          focusFirstInvalid(form);
+        }
+        toast.error(text);
+      },
+    });
+  };
+
+  const delivery = save.data?.delivery ?? settings.delivery;
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-5">
+      <Card className="flex flex-col gap-5 p-6 lg:col-span-3">
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <MessageCircle aria-hidden="true" className="size-5 text-emerald-600" />
+          {t('whatsapp.formTitle')}
+        </h2>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={save.isPending}>
+          <FormField
+            label={t('whatsapp.number')}
+            name="whatsapp_number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={number}
+            onChange={(event) => setNumber(event.target.value)}
+            required
+            maxLength={30}
+            placeholder="+32 470 12 34 56"
+            hint={t('whatsapp.numberHint')}
+            error={errors.whatsapp_number}
+          />
+          <Button type="submit" disabled={save.isPending} className="self-end">
+            {save.isPending ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
+            {t('shared.save')}
+          </Button>
+        </form>
+      </Card>
+      <Card className="flex flex-col gap-3 p-6 text-sm text-stone-700 lg:col-span-2">
+        <h2 className="text-base font-semibold text-stone-900">{t('whatsapp.aboutTitle')}</h2>
+        <p>{t('whatsapp.about')}</p>
+        <p
+          className="flex items-start gap-2 rounded-xl border border-stone-200 bg-stone-50 p-3"
+          data-testid="whatsapp-delivery"
+        >
+          {delivery === 'cloud_api' ? (
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+          ) : (
+            <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+          )}
+          <span>{delivery === 'cloud_api' ? t('whatsapp.delivery.cloud_api') : t('whatsapp.delivery.log')}</span>
+        </p>
+        <p className="text-stone-500">{t('whatsapp.contactNote')}</p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Booking, PaymentSettings, Property, Room, User } from '@roomweek/contract';
+import { mockApi, type ApiRoutes } from '../../../../test/api-mock';
+import { admin, config } from '../../../../test/fixtures';
+
+export const PROPERTY_A: Property = {
+  id: 'aaaaaaaa-0000-4000-8000-000000000001',
+  name: 'Maison des Arts',
+  description: 'Une maison lumineuse au cœur de Bruxelles.',
+  location: 'Bruxelles',
+  photos: [],
+  room_count: 3,
+  latitude: 50.85,
+  longitude: 4.35,
+};
+
+export const PROPERTY_B: Property = {
+  ...PROPERTY_A,
+  id: 'aaaaaaaa-0000-4000-8000-000000000002',
+  name: 'Villa Sablon',
+  location: 'Ixelles',
+  latitude: null,
+  longitude: null,
+};
+
+export function adminRoom(overrides: Partial<Room> = {}): Room {
+  return {
+    id: 'bbbbbbbb-0000-4000-8000-000000000001',
+    property_id: PROPERTY_A.id,
+    room_number: '101',
+    price_per_week: 350,
+    amenities: [],
+    photos: [],
+    ...overrides,
+  };
+}
+
+let counter = 0;
+export function adminBooking(overrides: Partial<Booking> = {}): Booking {
+  counter += 1;
+  const room = adminRoom();
+  return {
+    id: `cccccccc-${String(counter).padStart(4, '0')}-4000-8000-000000000000`,
+    room_id: room.id,
+    user_name: 'Marie Dupont',
+    user_email: 'marie@example.com',
+    start_date: '2030-03-04',
+    end_date: '2030-03-11',
+    total_price: 350,
+    status: 'confirmed',
+    payment_method: 'on_site',
+    cancel_reason: null,
+    refund_status: null,
+    hold_expires_at: null,
+    created_at: '2030-01-01T10:00:00.000Z',
+    room_number: room.room_number,
+    property_id: PROPERTY_A.id,
+    property_name: PROPERTY_A.name,
+    ...overrides,
+  };
+}
+
+export const PAYMENT_SETTINGS: PaymentSettings = {
+  stripe_api_key_masked: 'sk_live_••••••••4242',
+  has_stripe: true,
+  has_stripe_webhook: false,
+  paypal_client_id: '',
+  paypal_secret_masked: '',
+  has_paypal: false,
+  paypal_mode: 'sandbox',
+};
+
+export interface AdminData {
+  user?: User;
+  properties?: Property[];
+  rooms?: Room[];
+  bookings?: Booking[];
+}
+
+/** A fake API for the admin screens, signed in as the admin; `extra` adds or overrides routes. */
+export function mockAdminApi(data: AdminData = {}, extra: ApiRoutes = {}) {
+  return mockApi({
+    'GET /config': () => config,
+    'GET /auth/me': () => data.user ?? admin,
+    'GET /properties': () => data.properties ?? [PROPERTY_A, PROPERTY_B],
+    'GET /rooms': () => data.rooms ?? [],
+    'GET /bookings/all': () => data.bookings ?? [],
+    ...extra,
+  });
+}
+
+export const ADMIN_TOKEN = 'admin-token';

@@ -1,0 +1,91 @@
+import { LogIn } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from '@/lib/toast';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/error-message';
+import { returnPath } from '@/lib/return-to';
+import { useSession } from '@/lib/session';
+import { useLogin } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+import { collectErrors, field, focusFirstError, rules, type FieldErrors } from '../components/validation';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { signIn } = useSession();
+  const login = useLogin();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = field(form, 'email');
+    const password = typeof form.get('password') === 'string' ? (form.get('password') as string) : '';
+    const found = collectErrors({ email: rules.email(t, email), password: rules.required(t, password) });
+    setErrors(found ?? {});
+    if (found) {
+      focusFirstError(event.currentTarget, found);
+      return;
+    }
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (auth) => {
+          signIn(auth);
+          toast.success(t('toasts.loginSuccess'));
+          void navigate(returnPath(location.state), { replace: true });
+        },
+        onError: (error) => toast.error(errorMessage(t, error, 'toasts.loginFailed')),
+      },
+    );
+  };
+
+  return (
+    <AuthCard
+      icon={LogIn}
+      title={t('auth.login.title')}
+      description={t('auth.login.subtitle')}
+      footer={
+        <>
+          <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
+            {t('auth.login.forgot')}
+          </Link>
+          <p>
+            {t('auth.login.noAccount')}{' '}
+            {/* Keep where the visitor came from, so registering also returns there. */}
+            <Link to={paths.register} state={location.state} className="font-medium text-brand-700 hover:underline">
+              {t('auth.login.registerLink')}
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormField
+          label={t('auth.fields.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email}
+        />
+        <FormField
+          label={t('auth.fields.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.isPending}>
+          {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,103 @@
+import { CalendarCheck, CreditCard, Building2, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { usePublicConfig } from '@/config/public-config';
+import { PLACEHOLDER_WHATSAPP_NUMBER, whatsappLink } from '../lib/whatsapp';
+
+const CONTACT_EMAIL = 'contact@roomweek.example';
+
+const HELP_TOPICS = [
+  { key: 'booking', icon: CalendarCheck },
+  { key: 'property', icon: Building2 },
+  { key: 'payment', icon: CreditCard },
+] as const;
+
+export function ContactPage() {
+  const { t } = useTranslation();
+  const { config } = usePublicConfig();
+  const number = config.whatsapp_number.trim() || PLACEHOLDER_WHATSAPP_NUMBER;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
+      <title>{`${t('contact.title')} · ${t('app.name')}`}</title>
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">{t('contact.title')}</h1>
+        <p className="max-w-2xl text-stone-600">{t('contact.subtitle')}</p>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card className="flex flex-col gap-4 p-6">
+          <span className="flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+            <MessageCircle aria-hidden="true" className="size-6" />
+          </span>
+          <h2 className="text-xl font-semibold">{t('contact.whatsapp.title')}</h2>
+          <p className="text-stone-600">{t('contact.whatsapp.text')}</p>
+          <p className="text-lg font-semibold tracking-wide" data-testid="whatsapp-number">
+            {number}
+          </p>
+          <a
+            href={whatsappLink(number)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('chat', 'lg')}
+          >
+            <MessageCircle aria-hidden="true" />
+            {t('contact.whatsapp.open')}
+            <span className="sr-only"> {t('common.newWindow')}</span>
+          </a>
+        </Card>
+
+        <Card className="flex flex-col gap-4 p-6">
+          <h2 className="text-xl font-semibold">{t('contact.info.title')}</h2>
+          <dl className="flex flex-col gap-4">
+            <div className="flex items-start gap-3">
+              <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+              <div>
+                <dt className="text-sm text-stone-500">{t('contact.info.phone')}</dt>
+                <dd className="font-medium">
+                  <a href={`tel:${number.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                    {number}
+                  </a>
+                </dd>
+              </div>
+            </div>
+            <div className="flex items-start gap-3">
+              <Mail aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+              <div>
+                <dt className="text-sm text-stone-500">{t('contact.info.email')}</dt>
+                <dd className="font-medium">
+                  <a href={`mailto:${CONTACT_EMAIL}`} className="hover:underline">
+                    {CONTACT_EMAIL}
+                  </a>
+                </dd>
+              </div>
+            </div>
+            <div className="flex items-start gap-3">
+              <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+              <div>
+                <dt className="text-sm text-stone-500">{t('contact.info.location')}</dt>
+                <dd className="font-medium">{t('contact.info.locationValue')}</dd>
+              </div>
+            </div>
+          </dl>
+        </Card>
+      </div>
+
+      <section aria-labelledby="help-title" className="flex flex-col gap-4">
+        <h2 id="help-title" className="text-2xl font-semibold">
+          {t('contact.help.title')}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {HELP_TOPICS.map(({ key, icon: Icon }) => (
+            <Card key={key} className="flex flex-col gap-2 p-5">
+              <Icon aria-hidden="true" className="size-6 text-brand-600" />
+              <h3 className="font-semibold">{t(`contact.help.${key}.title`)}</h3>
+              <p className="text-sm text-stone-600">{t(`contact.help.${key}.text`)}</p>
+            </Card>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import type { ExternalToast, ToasterProps } from 'sonner';
+
+/**
+ * Toasts (sonner) kept off the first page's critical path: sonner's code loads once the browser is idle
+ * after the first render, or with the first toast if that comes sooner. Toasts shown before its Toaster
+ * mounts are replayed by sonner when it subscribes.
+ */
+
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+let sonner: Promise<typeof import('sonner')> | null = null;
+let toasterWanted = false;
+const listeners = new Set<() => void>();
+
+function loadSonner() {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    listeners.forEach((listener) => listener());
+  }
+  sonner ??= import('sonner');
+  return sonner;
+}
+
+function show(kind: Kind, message: string, options?: ExternalToast) {
+  void loadSonner().then(({ toast: sonnerToast }) => sonnerToast[kind](message, options));
+}
+
+export const toast = {
+  success: (message: string, options?: ExternalToast) => show('success', message, options),
+  error: (message: string, options?: ExternalToast) => show('error', message, options),
+  info: (message: string, options?: ExternalToast) => show('info', message, options),
+  warning: (message: string, options?: ExternalToast) => show('warning', message, options),
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const LazyToaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
+
+/** Mount once near the root: sonner's Toaster (and its live region) arrives when the page is idle. */
+export function ToastHost(props: ToasterProps) {
+  const wanted = useSyncExternalStore(subscribe, () => toasterWanted, () => false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => void loadSonner(), { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => void loadSonner(), 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyToaster {...props} />
+    </Suspense>
+  ) : null;
+}

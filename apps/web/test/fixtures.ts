@@ -1,0 +1,79 @@
+import type { Booking, Property, PublicConfig, RoomDetail, User } from '@roomweek/contract';
+
+export const config: PublicConfig = {
+  whatsapp_number: '+32 470 12-34-56',
+  paypal_client_id: '',
+  paypal_mode: 'sandbox',
+  stripe_enabled: false,
+  paypal_enabled: false,
+  map_tile_url: 'https://tile.example/{z}/{x}/{y}.png',
+  default_language: 'fr',
+  site_time_zone: 'Europe/Brussels',
+  booking_hold_minutes: 30,
+};
+
+export const client: User = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Dupont',
+  first_name: 'Marie',
+  email: 'marie@example.com',
+  role: 'client',
+  is_admin: false,
+  birth_date: '1990-05-01',
+  birth_place: 'Lyon',
+  phone: '+33 6 12 34 56 78',
+  language: 'fr',
+};
+
+export const admin: User = {
+  ...client,
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Admin',
+  first_name: null,
+  email: 'admin@example.com',
+  role: 'admin',
+  is_admin: true,
+};
+
+export const property: Property = {
+  id: '33333333-3333-4333-8333-333333333333',
+  name: 'Maison des Arts',
+  description: 'Une maison lumineuse au cœur de Bruxelles.',
+  location: 'Bruxelles',
+  photos: [],
+  room_count: 3,
+  latitude: null,
+  longitude: null,
+};
+
+export const room: RoomDetail = {
+  id: '44444444-4444-4444-8444-444444444444',
+  property_id: property.id,
+  property_name: property.name,
+  room_number: '101',
+  price_per_week: 100,
+  amenities: ['Wi-Fi', 'Bureau'],
+  photos: [],
+};
+
+export function booking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    id: '55555555-5555-4555-8555-555555555555',
+    room_id: room.id,
+    user_name: 'Marie Dupont',
+    user_email: client.email,
+    start_date: '2030-03-04',
+    end_date: '2030-03-11',
+    total_price: 100,
+    status: 'confirmed',
+    payment_method: 'on_site',
+    cancel_reason: null,
+    refund_status: null,
+    hold_expires_at: null,
+    created_at: '2030-01-01T10:00:00.000Z',
+    room_number: room.room_number,
+    property_id: property.id,
+    property_name: property.name,
+    ...overrides,
+  };
+}

@@ -1,0 +1,49 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import i18n from '@/lib/i18n';
+
+// jsdom lacks a few browser APIs the UI libraries touch.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!('ResizeObserver' in window)) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+window.scrollTo = () => {};
+
+// A console.error during a test fails it (DESIGN: test discipline): React warnings are bugs.
+let consoleErrors: unknown[][] = [];
+beforeEach(async () => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  localStorage.clear();
+  await i18n.changeLanguage('fr');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(`console.error was called during the test:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
+  }
+});

@@ -1,0 +1,214 @@
+import type { QueryCount, RaceResult } from './api.ts';
+import type { PlanReport } from './generate-data.ts';
+import type { LoadResult } from './load.ts';
+import type { PageWeight, Totals } from './page-weight.ts';
+
+/** The budgets of issue 7. */
+export const BUDGETS = {
+  readShareOfCeiling: 0.25,
+  readP99Ms: 50,
+  availabilityFlatRatio: 0.8,
+  homeJsGzipBytes: 120_000,
+  homeCssGzipBytes: 20_000,
+  adminListMs: 300,
+} as const;
+
+export interface EndpointReport {
+  name: string;
+  /** Public reads answer to the throughput and p99 budgets. */
+  read: boolean;
+  /** Absent for calls that are only counted, not loaded. */
+  load?: LoadResult;
+  queries?: { at5k: QueryCount; at50k: QueryCount };
+}
+
+export interface Budget {
+  name: string;
+  figure: string;
+  limit: string;
+  /** 'info' where the budget does not apply to this database (throughput share is a PostgreSQL budget). */
+  status: 'pass' | 'FAIL' | 'info';
+}
+
+export interface BenchResults {
+  database: 'pglite' | 'postgres';
+  databaseVersion: string;
+  startedAt: string;
+  seconds: number;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
+  settings: { connections: number; seconds: number; warmupSeconds: number; acceptEncoding: string };
+  data: { properties: number; rooms: number; users: number; bookingsFirst: number; bookingsTotal: number };
+  ceiling: LoadResult;
+  endpoints: EndpointReport[];
+  availability: { at5k: LoadResult; at50k: LoadResult; plan5k: PlanReport; plan50k: PlanReport };
+  race: RaceResult;
+  pageWeight?: PageWeight;
+  budgets: Budget[];
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? (value < 10 ? value.toFixed(2) : value.toFixed(1)) : '–');
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const pass = (ok: boolean): Budget['status'] => (ok ? 'pass' : 'FAIL');
+
+export function evaluateBudgets(results: Omit<BenchResults, 'budgets'>): Budget[] {
+  const budgets: Budget[] = [];
+  const ceiling = results.ceiling.rps;
+  for (const endpoint of results.endpoints.filter((e) => e.read && e.load)) {
+    const load = endpoint.load!;
+    const share = load.rps / ceiling;
+    budgets.push({
+      name: `${endpoint.name}: req/s vs ceiling`,
+      figure: `${(share * 100).toFixed(0)}%`,
+      limit: `≥ ${BUDGETS.readShareOfCeiling * 100}% (on PostgreSQL)`,
+      status: results.database === 'postgres' ? pass(share >= BUDGETS.readShareOfCeiling) : 'info',
+    });
+    budgets.push({
+      name: `${endpoint.name}: p99`,
+      figure: `${ms(load.p99)} ms`,
+      limit: `< ${BUDGETS.readP99Ms} ms`,
+      status: pass(load.p99 < BUDGETS.readP99Ms),
+    });
+  }
+  const { at5k, at50k, plan5k, plan50k } = results.availability;
+  const ratio = at50k.rps / at5k.rps;
+  budgets.push({
+    name: `availability flat 5,000 → 50,000 bookings (req/s ratio; index in plan)`,
+    figure: `${ratio.toFixed(2)} (${at5k.rps.toFixed(0)} → ${at50k.rps.toFixed(0)} req/s; index: ${plan5k.usesIndex && plan50k.usesIndex ? 'yes' : 'no'})`,
+    limit: `≥ ${BUDGETS.availabilityFlatRatio} and index scan`,
+    status: pass(ratio >= BUDGETS.availabilityFlatRatio && plan5k.usesIndex && plan50k.usesIndex),
+  });
+  for (const endpoint of results.endpoints.filter((e) => e.queries)) {
+    const { at5k: small, at50k: large } = endpoint.queries!;
+    budgets.push({
+      name: `${endpoint.name}: queries per call (no N+1)`,
+      figure: `${small.queries} for ${small.rows} rows → ${large.queries} for ${large.rows} rows`,
+      limit: 'same count whatever the rows',
+      status: pass(large.queries === small.queries),
+    });
+  }
+  const all = results.endpoints.find((e) => e.name.startsWith('GET /api/bookings/all'));
+  const page = results.endpoints.find((e) => e.name.startsWith('GET /api/admin/bookings'));
+  if (all?.load) {
+    const fast = all.load.p50 < BUDGETS.adminListMs;
+    const paged = page?.load !== undefined && page.load.p99 < BUDGETS.adminListMs;
+    budgets.push({
+      name: `admin list of ${results.data.bookingsTotal.toLocaleString('en')}+ bookings`,
+      figure: `all: p50 ${ms(all.load.p50)} ms${page?.load ? `; paginated: p99 ${ms(page.load.p99)} ms` : ''}`,
+      limit: `< ${BUDGETS.adminListMs} ms, or paginated`,
+      status: pass(fast || paged),
+    });
+  }
+  budgets.push({
+    name: `booking race (${results.race.clients} clients, same nights)`,
+    figure: `${results.race.successes} success, ${results.race.conflicts} × 409${Object.keys(results.race.other).length ? `, other: ${JSON.stringify(results.race.other)}` : ''}`,
+    limit: 'exactly 1 success',
+    status: pass(results.race.successes === 1 && Object.keys(results.race.other).length === 0),
+  });
+  for (const endpoint of results.endpoints) {
+    if (endpoint.load && endpoint.load.errors > 0) {
+      budgets.push({ name: `${endpoint.name}: errors`, figure: JSON.stringify(endpoint.load.statusCodes), limit: 'none', status: 'FAIL' });
+    }
+  }
+  if (results.pageWeight) {
+    budgets.push({
+      name: 'home page JavaScript (gzip)',
+      figure: kb(results.pageWeight.homeJs.gzip),
+      limit: `≤ ${kb(BUDGETS.homeJsGzipBytes)}`,
+      status: pass(results.pageWeight.homeJs.gzip <= BUDGETS.homeJsGzipBytes),
+    });
+    budgets.push({
+      name: 'home page CSS (gzip)',
+      figure: kb(results.pageWeight.homeCss.gzip),
+      limit: `≤ ${kb(BUDGETS.homeCssGzipBytes)}`,
+      status: pass(results.pageWeight.homeCss.gzip <= BUDGETS.homeCssGzipBytes),
+    });
+  }
+  return budgets;
+}
+
+function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (rightAligned.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd();
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const totalsRow = (label: string, totals: Totals): string[] => [
+  label,
+  String(totals.files),
+  kb(totals.raw),
+  kb(totals.gzip),
+  kb(totals.brotli),
+  totals.served === undefined ? '–' : kb(totals.served),
+];
+
+/** The one table of the run: load figures beside their budgets, then page weight, then the budget list. */
+export function formatReport(results: BenchResults): string {
+  const out: string[] = [];
+  const { machine, settings, data } = results;
+  out.push(
+    `roomweek bench — ${results.database === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${results.databaseVersion}`,
+    `${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}`,
+    `data: ${data.properties} properties, ${data.rooms} rooms, ${data.users} guests, ${data.bookingsTotal.toLocaleString('en')} bookings over two years` +
+      ` · autocannon: ${settings.warmupSeconds} s warm-up + ${settings.seconds} s measured, no pipelining, Accept-Encoding: ${settings.acceptEncoding}`,
+    '',
+  );
+  const ceiling = results.ceiling.rps;
+  const loadRow = (name: string, load: LoadResult | undefined, queries?: EndpointReport['queries']): string[] => [
+    name,
+    load ? String(load.connections) : '–',
+    load ? load.rps.toFixed(0) : '–',
+    load ? `${((load.rps / ceiling) * 100).toFixed(0)}%` : '–',
+    load ? ms(load.p50) : '–',
+    load ? ms(load.p97_5) : '–',
+    load ? ms(load.p99) : '–',
+    load ? String(load.errors) : '–',
+    queries ? `${queries.at5k.queries} (${queries.at5k.rows} rows) / ${queries.at50k.queries} (${queries.at50k.rows} rows)` : '',
+  ];
+  const rows = [
+    loadRow('bare Fastify GET / (ceiling)', results.ceiling),
+    ...results.endpoints.map((endpoint) => loadRow(endpoint.name, endpoint.load, endpoint.queries)),
+    loadRow('GET /api/rooms/{id}/availability @ 5,000 bookings', results.availability.at5k),
+  ];
+  out.push(
+    table(
+      ['endpoint', 'conns', 'req/s', 'of ceiling', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors', 'queries/call @5k / @50k'],
+      rows,
+      new Set([1, 2, 3, 4, 5, 6, 7]),
+    ),
+    '',
+    `availability plan @ ${results.availability.plan5k.bookings.toLocaleString('en')} bookings: ${results.availability.plan5k.plan.find((line) => /Scan/.test(line))?.trim() ?? '?'}`,
+    `availability plan @ ${results.availability.plan50k.bookings.toLocaleString('en')} bookings: ${results.availability.plan50k.plan.find((line) => /Scan/.test(line))?.trim() ?? '?'}`,
+    `booking race: ${results.race.clients} clients for the same nights in ${results.race.millis.toFixed(0)} ms → ${results.race.successes} × 201, ${results.race.conflicts} × 409`,
+    '',
+  );
+  const weight = results.pageWeight;
+  if (weight) {
+    out.push(
+      table(
+        ['page weight (home page found by ' + weight.method + ')', 'files', 'raw', 'gzip -9', 'brotli 11', 'served'],
+        [
+          totalsRow('home page JavaScript', weight.homeJs),
+          totalsRow('home page CSS', weight.homeCss),
+          ...weight.home.map((asset) => [`  ${asset.file}`, '', kb(asset.raw), kb(asset.gzip), kb(asset.brotli), asset.served === undefined ? '–' : kb(asset.served)]),
+          ...weight.lazy.map((asset) => [`lazy ${asset.file}`, '', kb(asset.raw), kb(asset.gzip), kb(asset.brotli), '']),
+        ],
+        new Set([1, 2, 3, 4, 5]),
+      ),
+      `precompressed .br/.gz next to the assets: ${weight.precompressed ? 'yes' : 'no'}`,
+      '',
+    );
+  } else {
+    out.push('page weight: no build of apps/web found', '');
+  }
+  out.push(
+    table(
+      ['budget', 'figure', 'limit', 'result'],
+      results.budgets.map((budget) => [budget.name, budget.figure, budget.limit, budget.status]),
+      new Set(),
+    ),
+  );
+  const failed = results.budgets.filter((budget) => budget.status === 'FAIL').length;
+  out.push('', failed ? `${failed} budget(s) FAILED` : 'all budgets pass');
+  return out.join('\n');
+}

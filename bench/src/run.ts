@@ -1,0 +1,271 @@
+/**
+ * `npm run bench`: the product's production build on a fresh DATA_DIR (or a fresh PostgreSQL database when
+ * DATABASE_URL is set) with generated data, driven by autocannon side by side with a bare Fastify ceiling; the
+ * booking race; the page weight. Prints one table and writes bench/results/<database>-<timestamp>.json.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { addDays, AVAILABILITY_WINDOW_DAYS } from '@roomweek/contract';
+import type { RequestSpec } from 'autocannon';
+import { openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
+import { bookingRace, countQueries, login, type QueryCount } from './api.ts';
+import { buildDataset, SIZES, type Dataset } from './dataset.ts';
+import { explainAvailability, generateFirst, generateRest, type Target } from './generate-data.ts';
+import { BROWSER_HEADERS, load, type LoadResult } from './load.ts';
+import { measurePageWeight } from './page-weight.ts';
+import { evaluateBudgets, formatReport, type BenchResults, type EndpointReport } from './report.ts';
+import { startCeiling, startServer, type RunningServer } from './server-process.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const RESULTS_DIR = path.join(ROOT, 'bench/results');
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const RACE_CLIENTS = 200;
+const ADMIN_EMAIL = 'admin@bench.example';
+
+const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+/** A fresh database on the server of DATABASE_URL (never the database it names), dropped at the end. */
+async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `roomweek_bench_${Date.now()}`;
+  const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
+  try {
+    await admin.db.execute(sql.raw(`create database ${name}`));
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
+      try {
+        await again.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      } finally {
+        await again.close();
+      }
+    },
+  };
+}
+
+function buildWeb(): void {
+  if (process.argv.includes('--skip-build')) return;
+  log('building apps/web (vite build)');
+  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) {
+    log(`web build failed; ${existsSync(path.join(WEB_DIST, 'index.html')) ? 'using the previous build' : 'no page weight'}:\n${build.stderr.slice(-2000)}`);
+  }
+}
+
+interface Tokens {
+  admin: string;
+  guests: string[];
+}
+
+/** Every call the table shows, with the requests autocannon cycles through. */
+function endpoints(data: Dataset, tokens: Tokens) {
+  const json = { ...BROWSER_HEADERS, 'content-type': 'application/json' };
+  const admin = { ...BROWSER_HEADERS, authorization: `Bearer ${tokens.admin}` };
+  const end = addDays(data.today, AVAILABILITY_WINDOW_DAYS);
+  const stays = data.freeStays();
+  let turn = 0;
+  const someProperties = data.properties.slice(0, 10);
+  return {
+    properties: { name: 'GET /api/properties', read: true, requests: [{ path: '/api/properties' }] },
+    property: {
+      name: 'GET /api/properties/{id}',
+      read: true,
+      requests: someProperties.map((property) => ({ path: `/api/properties/${property.id}` })),
+    },
+    rooms: {
+      name: 'GET /api/rooms?property_id={id}',
+      read: true,
+      requests: someProperties.map((property) => ({ path: `/api/rooms?property_id=${property.id}` })),
+    },
+    availability: {
+      name: 'GET /api/rooms/{id}/availability',
+      read: true,
+      requests: data.probeRoomIds.map((id) => ({ path: `/api/rooms/${id}/availability?start=${data.today}&end=${end}` })),
+    },
+    all: {
+      name: 'GET /api/bookings/all (admin, every booking)',
+      read: false,
+      connections: 1,
+      requests: [{ path: '/api/bookings/all', headers: admin }],
+    },
+    page: {
+      name: 'GET /api/admin/bookings?limit=50&offset= (admin)',
+      read: false,
+      requests: [0, 50, 1000, 10_000, 25_000, 49_950].map((offset) => ({ path: `/api/admin/bookings?limit=50&offset=${offset}`, headers: admin })),
+    },
+    create: {
+      name: 'POST /api/bookings (distinct free dates)',
+      read: false,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/bookings',
+          headers: json,
+          setupRequest: (request) => {
+            const stay = stays.next();
+            if (stay.done) throw new Error('ran out of free stays');
+            const token = tokens.guests[turn++ % tokens.guests.length]!;
+            return {
+              ...request,
+              headers: { ...json, authorization: `Bearer ${token}` },
+              body: JSON.stringify({ room_id: stay.value.roomId, start_date: stay.value.start, end_date: stay.value.end, payment_method: 'on_site' }),
+            };
+          },
+        } satisfies RequestSpec,
+      ],
+    },
+    takeStay: () => stays.next().value!,
+  };
+}
+
+type Endpoints = ReturnType<typeof endpoints>;
+
+/** One call of each endpoint on a server that counts statements: queries per call beside rows returned. */
+async function probeQueries(url: string, calls: Endpoints, tokens: Tokens): Promise<Record<string, QueryCount>> {
+  const counts: Record<string, QueryCount> = {};
+  const first = (requests: { path?: string; headers?: Record<string, string> }[]) => requests[0]!;
+  for (const key of ['properties', 'property', 'rooms', 'availability', 'all', 'page'] as const) {
+    const request = first(calls[key].requests);
+    counts[key] = await countQueries(url, request.path!, { headers: request.headers ?? {} });
+  }
+  counts.mine = await countQueries(url, '/api/bookings', { headers: { authorization: `Bearer ${tokens.guests[0]}` } });
+  const stay = calls.takeStay();
+  counts.create = await countQueries(url, '/api/bookings', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.guests[1]}` },
+    body: JSON.stringify({ room_id: stay.roomId, start_date: stay.start, end_date: stay.end, payment_method: 'on_site' }),
+  });
+  return counts;
+}
+
+async function measure(url: string, requests: RequestSpec[], connections = CONNECTIONS): Promise<LoadResult> {
+  return load({ url, requests, connections, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+}
+
+async function main() {
+  const startedAt = new Date();
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const database = databaseUrl ? 'postgres' : 'pglite';
+  const data = buildDataset();
+  const adminPassword = randomBytes(12).toString('base64url');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roomweek-bench-'));
+  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
+  const target: Target = { dataDir, databaseUrl: scratch?.url };
+  const servers = new Set<RunningServer>();
+  const serve = async (countQueriesOn = false) => {
+    const server = await startServer({ dataDir, databaseUrl: scratch?.url, adminPassword, countQueries: countQueriesOn });
+    servers.add(server);
+    return server;
+  };
+  const stop = async (server: RunningServer) => {
+    await server.stop();
+    servers.delete(server);
+  };
+
+  try {
+    buildWeb();
+    log(`${database}: generating ${SIZES.properties} properties, ${data.rooms.length} rooms, ${data.users.length} guests, ${data.firstBookings.length} bookings`);
+    await generateFirst(target, data);
+    const plan5k = await explainAvailability(target, data);
+    const versionHandle = await openDatabase(databaseUrl ? { databaseUrl: scratch!.url, poolSize: 1 } : { dataDir });
+    const [version] = await queryRows<{ version: string }>(versionHandle.db, sql`select version()`);
+    await versionHandle.close();
+
+    // 5,000 bookings: sign in, count queries per call, then load the availability call.
+    let server = await serve(true);
+    log('signing in the admin and 200 guests');
+    const tokens: Tokens = {
+      admin: await login(server.url, ADMIN_EMAIL, adminPassword),
+      guests: [],
+    };
+    for (const guest of data.users.slice(0, RACE_CLIENTS)) tokens.guests.push(await login(server.url, guest.email));
+    const calls = endpoints(data, tokens);
+    const queries5k = await probeQueries(server.url, calls, tokens);
+    await stop(server);
+    server = await serve();
+    log('availability @ 5,000 bookings');
+    const availability5k = await measure(server.url, calls.availability.requests);
+    await stop(server);
+
+    log(`topping up to ${SIZES.bookings.toLocaleString('en')} bookings`);
+    await generateRest(target, data);
+    const plan50k = await explainAvailability(target, data);
+    server = await serve(true);
+    const queries50k = await probeQueries(server.url, calls, tokens);
+    await stop(server);
+
+    log('ceiling: bare Fastify');
+    const ceilingServer = await startCeiling();
+    servers.add(ceilingServer);
+    const ceiling = await measure(ceilingServer.url, [{ path: '/' }]);
+    await stop(ceilingServer);
+
+    server = await serve();
+    const pageWeight = existsSync(path.join(WEB_DIST, 'index.html')) ? await measurePageWeight(WEB_DIST, server.url) : undefined;
+    const reports: EndpointReport[] = [];
+    for (const key of ['properties', 'property', 'rooms', 'availability', 'all', 'page', 'create'] as const) {
+      const call = calls[key];
+      log(call.name);
+      const result = await measure(server.url, call.requests, 'connections' in call ? call.connections : CONNECTIONS);
+      reports.push({ name: call.name, read: call.read, load: result, queries: { at5k: queries5k[key]!, at50k: queries50k[key]! } });
+    }
+    // A guest's own list is counted, not loaded: its query count must not grow with its rows either.
+    reports.push({ name: "GET /api/bookings (a guest's own; counted only)", read: false, queries: { at5k: queries5k.mine!, at50k: queries50k.mine! } });
+    log(`booking race: ${RACE_CLIENTS} clients`);
+    const race = await bookingRace(server.url, tokens.guests, data.race);
+    await stop(server);
+
+    const cpus = os.cpus();
+    const partial: Omit<BenchResults, 'budgets'> = {
+      database,
+      databaseVersion: version?.version.split(' on ')[0] ?? '?',
+      startedAt: startedAt.toISOString(),
+      seconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+      machine: {
+        cpus: cpus.length,
+        cpuModel: cpus[0]?.model.trim() ?? '?',
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        platform: `${os.type()} ${os.release()} ${os.arch()}`,
+      },
+      settings: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, acceptEncoding: BROWSER_HEADERS['accept-encoding'] },
+      data: { properties: data.properties.length, rooms: data.rooms.length, users: data.users.length, bookingsFirst: data.firstBookings.length, bookingsTotal: SIZES.bookings },
+      ceiling,
+      endpoints: reports.map((report) => (report.name.startsWith('GET /api/rooms/{id}/availability') ? { ...report, name: `${report.name} @ 50,000 bookings` } : report)),
+      availability: { at5k: availability5k, at50k: reports.find((report) => report.name.startsWith('GET /api/rooms/{id}/availability'))!.load!, plan5k, plan50k },
+      race,
+      ...(pageWeight ? { pageWeight } : {}),
+    };
+    const results: BenchResults = { ...partial, budgets: evaluateBudgets(partial) };
+
+    await mkdir(RESULTS_DIR, { recursive: true });
+    const file = path.join(RESULTS_DIR, `${database}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+    await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(formatReport(results));
+    console.log(`\nresults: ${path.relative(ROOT, file)} (${results.seconds} s)`);
+  } finally {
+    for (const server of servers) await server.stop().catch(() => undefined);
+    await scratch?.drop().catch((error: unknown) => log(`could not drop the bench database: ${String(error)}`));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
