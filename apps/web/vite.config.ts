@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './vite-precompress';
 
 const apiServer = 'http://localhost:3000';
 const CONTRACT_SOURCE = '/packages/contract/src/';
@@ -46,7 +47,7 @@ function pureContract(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pureContract()],
+  plugins: [react(), tailwindcss(), pureContract(), precompress()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
   },
@@ -68,5 +69,7 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Lazy routes are transformed on first import: the first test to open a page pays for it.
+    testTimeout: 30_000,
   },
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { BrowserType } from 'playwright-core';
 
 export interface AssetSize {
   file: string;
@@ -60,7 +61,7 @@ export function fromIndexHtml(html: string): string[] {
 async function fromBrowser(siteUrl: string): Promise<Map<string, number> | undefined> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) return undefined;
-  let chromium: typeof import('playwright-core').chromium;
+  let chromium: BrowserType;
   try {
     ({ chromium } = await import('playwright-core'));
   } catch {

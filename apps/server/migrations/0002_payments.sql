@@ -11,6 +11,7 @@ CREATE TABLE "payment_attempts" (
 	"expires_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"checked_at" timestamp with time zone,
+	"capture_refusals" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "payment_attempts_provider_check" CHECK ("payment_attempts"."provider" in ('stripe', 'paypal')),
 	CONSTRAINT "payment_attempts_status_check" CHECK ("payment_attempts"."status" in ('open', 'paid', 'closed'))
 );

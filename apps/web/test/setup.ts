@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '@/lib/i18n';
+
+// Lazy routes are compiled on first use in tests: give findBy/waitFor room for that.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs the UI libraries touch.
 if (!window.matchMedia) {

@@ -28,6 +28,11 @@ export const paymentAttempts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last time a job asked the provider about it: a lease, so instances do not ask twice at once. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * PayPal captures that PayPal refused outright (not approved, declined): part of the next PayPal-Request-Id, so a
+     * retry after a lost answer reuses the id (and cannot charge twice) while a new try after a refusal gets a fresh one.
+     */
+    captureRefusals: integer('capture_refusals').notNull().default(0),
   },
   (t) => [
     uniqueIndex('payment_attempts_provider_external_key').on(t.provider, t.externalId),

@@ -84,6 +84,7 @@ describe('a process that stops between the commit and the send', () => {
     fake.accepted.length = 0;
     await bookOnADyingInstance(40);
 
+    const b = await buildTestApp({ database, env });
     // A dispatcher whose providers take the message and whose process then dies: the outcome is never recorded.
     const dies = new Promise<never>(() => {});
     const mailer = new SmtpMailer(smtp.url, MAIL_FROM);
@@ -94,7 +95,7 @@ describe('a process that stops between the commit and the send', () => {
       whatsapp: { delivery: 'cloud_api', send: async (to, body) => (await whatsapp.send(to, body), dies) } satisfies WhatsappSender,
       box: new SecretBox('unused'),
       mailFrom: MAIL_FROM,
-      log: (await import('pino')).default({ level: 'silent' }),
+      log: b.app.log,
     });
     void dying.runOnce();
     await expect.poll(() => smtp.received.length + fake.accepted.length).toBe(2);
@@ -102,7 +103,6 @@ describe('a process that stops between the commit and the send', () => {
     expect((await outboxRows(database.handle.db)).map((row) => row.status)).toEqual(['sending', 'sending']);
 
     // Its claims' leases run out; another instance takes over.
-    const b = await buildTestApp({ database, env });
     try {
       await makeDue(b.app.db);
       expect(await b.app.outboxDispatcher.runOnce()).toEqual({ sent: 1, retried: 0, failed: 1 });

@@ -46,7 +46,7 @@ describe('PayPal payments (Orders v2)', () => {
     const again = await capture(w.app, w.guest.token, orderId);
     expect(again.json()).toEqual({ payment_status: 'paid' });
     expect(capturesOf(orderId)).toHaveLength(1);
-    expect(capturesOf(orderId)[0]!.requestId).toBe(`capture-${booking.id}-${orderId}`);
+    expect(capturesOf(orderId)[0]!.requestId).toBe(`capture-${booking.id}-${orderId}-0`);
   });
 
   it('concurrent captures charge once', async () => {
@@ -73,7 +73,7 @@ describe('PayPal payments (Orders v2)', () => {
     expect(retried.json()).toEqual({ payment_status: 'paid' });
     expect(capturesOf(orderId)).toHaveLength(1);
     const requestIds = w.paypal.requests.filter((r) => r.path.endsWith(`/${orderId}/capture`)).map((r) => r.requestId);
-    expect(requestIds).toEqual([`capture-${booking.id}-${orderId}`, `capture-${booking.id}-${orderId}`]);
+    expect(requestIds).toEqual([`capture-${booking.id}-${orderId}-0`, `capture-${booking.id}-${orderId}-0`]);
   });
 
   it('keeps the OAuth token until it expires', async () => {
@@ -82,15 +82,19 @@ describe('PayPal payments (Orders v2)', () => {
     expect(w.paypal.tokensIssued).toBe(1);
   });
 
-  it('an unapproved or declined order is not paid', async () => {
+  it('an unapproved or declined order is not paid, and can be paid once approved with another card', async () => {
     const booking = await pendingBooking(w, 'paypal', { room: await newRoom(w) });
     const { order_id: orderId } = (await createOrder(w.app, w.guest.token, { booking_id: booking.id })).json<{ order_id: string }>();
     expectError(await capture(w.app, w.guest.token, orderId), 402, 'payment_failed');
     w.paypal.approve(orderId);
     w.paypal.declineNextCapture = true;
     expectError(await capture(w.app, w.guest.token, orderId), 402, 'payment_failed');
+    expect(w.paypal.declineNextCapture).toBe(false);
     expect((await bookingRow(w.db, booking.id)).status).toBe('pending');
     expect(capturesOf(orderId)).toHaveLength(0);
+    // The payer picks another card at PayPal and approves again: a refused try used up its request id, so this one is new.
+    expect((await capture(w.app, w.guest.token, orderId)).json()).toEqual({ payment_status: 'paid' });
+    expect(capturesOf(orderId)).toEqual([expect.objectContaining({ requestId: `capture-${booking.id}-${orderId}-2` })]);
   });
 
   it('another user cannot create, nor capture, someone else’s payment', async () => {
@@ -129,7 +133,8 @@ describe('PayPal payments (Orders v2)', () => {
     await w.app.paymentJobs.holds.runOnce();
     expect((await bookingRow(w.db, booking.id)).status).toBe('cancelled');
     w.paypal.approve(orderId);
-    expect((await capture(w.app, w.guest.token, orderId)).json()).toEqual({ payment_status: 'paid' });
+    const answer = await capture(w.app, w.guest.token, orderId);
+    expect(answer.json(), answer.body).toEqual({ payment_status: 'paid' });
     expect(await bookingRow(w.db, booking.id)).toMatchObject({ status: 'confirmed', cancelReason: null });
   });
 

@@ -98,12 +98,12 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // The admin area owns everything under /admin (its own nested routes).
-            path: 'admin',
+            // The admin area owns everything under /admin (its own nested routes). The guard is pathless: with
+            // `path: 'admin'` here, /admin itself would match the guard alone and render an empty outlet.
             Component: RequireAdmin,
             children: [
               {
-                path: '*',
+                path: 'admin/*',
                 lazy: async () => ({ Component: (await import('@/features/admin/admin-app')).default }),
               },
             ],

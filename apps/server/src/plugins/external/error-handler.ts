@@ -23,6 +23,9 @@ const INPUT_SQLSTATES: Record<string, { status: number; code: ErrorCode; detail:
   '22007': { status: 400, code: 'validation_error', detail: 'Invalid date' },
   '22008': { status: 400, code: 'validation_error', detail: 'Date out of range' },
   '22003': { status: 400, code: 'validation_error', detail: 'Number out of range' },
+  // A NUL character (\u0000) in text or JSON: valid JSON, but PostgreSQL cannot store it.
+  '22021': { status: 400, code: 'validation_error', detail: 'Text may not contain NUL characters' },
+  '22P05': { status: 400, code: 'validation_error', detail: 'Text may not contain NUL characters' },
 };
 
 /**

@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 const ISSUER = 'roomweek';
 const ALGORITHM = 'HS256';
 const LIFETIME = '7d';
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TokenClaims {
   sub: string;
@@ -31,7 +32,8 @@ export class TokenSigner {
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
-      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+      // A subject that is not a user id would reach the database as bad input: it is simply not a valid token.
+      if (typeof payload.sub !== 'string' || !USER_ID.test(payload.sub) || typeof payload.tv !== 'number') return null;
       return { sub: payload.sub, tv: payload.tv };
     } catch {
       return null;

@@ -85,7 +85,7 @@ export class OutboxDispatcher {
   private readonly messageIdDomain: string;
 
   constructor(private readonly options: OutboxDispatcherOptions) {
-    this.maxAttempts = options.maxAttempts ?? 10;
+    this.maxAttempts = options.maxAttempts ?? 15;
     this.backoffBaseMs = options.backoffBaseMs ?? 30_000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60_000;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;

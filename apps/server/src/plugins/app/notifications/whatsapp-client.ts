@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import { DeliveryError } from './delivery-error.ts';
 
@@ -9,17 +11,50 @@ export interface WhatsappSender {
   send(to: string, body: string): Promise<{ providerMessageId?: string }>;
 }
 
-/** Errors raised before any byte reached the provider: the message was certainly not sent. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+/**
+ * One POST on a connection of its own (no keep-alive: a pooled socket the provider closed would fail a request in a
+ * way that cannot be told from a lost answer). Tells apart a request that never fully left (certainly not sent)
+ * from one that was written and got no answer (outcome unknown).
+ */
+function postJson(url: URL, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    let written = false;
+    let answered = false;
+    const request = client.request(url, {
+      method: 'POST',
+      agent: false,
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), connection: 'close' },
+    });
+    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    request.on('finish', () => {
+      written = true;
+    });
+    request.on('response', (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const done = () => {
+        clearTimeout(deadline);
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+      };
+      // The status is the provider's answer; a body cut short does not change it.
+      response.on('end', done);
+      response.on('error', done);
+      response.on('aborted', done);
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(deadline);
+      if (answered) return;
+      reject(
+        new DeliveryError(`WhatsApp: ${error.code ?? 'error'}: ${error.message}`, {
+          ambiguous: written,
+          cause: error,
+        }),
+      );
+    });
+    request.end(body);
+  });
 }
 
 /** WhatsApp Cloud API: `POST {apiUrl}/{phoneNumberId}/messages` with a bearer token, one text message. */
@@ -31,41 +66,26 @@ export class CloudApiWhatsapp implements WhatsappSender {
   ) {}
 
   async send(to: string, body: string) {
-    const url = `${this.options.apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(this.options.phoneNumberId)}/messages`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to,
-          type: 'text',
-          text: { preview_url: false, body },
-        }),
-        // Longer than undici's 10 s connect timeout, so an unreachable provider reports as such, not as a timeout.
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
-      });
-    } catch (error) {
-      const code = causeCode(error);
-      const sent = !(code && NOT_CONNECTED.has(code));
-      throw new DeliveryError(`WhatsApp: ${code ?? (error as Error).name}: ${(error as Error).message}`, { ambiguous: sent, cause: error });
-    }
-    const text = await response.text().catch(() => '');
-    if (response.ok) {
+    const url = new URL(`${this.options.apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(this.options.phoneNumberId)}/messages`);
+    const response = await postJson(
+      url,
+      { authorization: `Bearer ${this.options.token}` },
+      JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body } }),
+      this.options.timeoutMs ?? 20_000,
+    );
+    if (response.status >= 200 && response.status < 300) {
       // Accepted; an unreadable body does not change that.
       let id: string | undefined;
       try {
-        id = (JSON.parse(text) as { messages?: { id?: string }[] }).messages?.[0]?.id;
+        id = (JSON.parse(response.text) as { messages?: { id?: string }[] }).messages?.[0]?.id;
       } catch {
         id = undefined;
       }
       return { providerMessageId: id };
     }
-    let detail = text.slice(0, 300);
+    let detail = response.text.slice(0, 300);
     try {
-      const parsed = JSON.parse(text) as { error?: { message?: string; code?: number } };
+      const parsed = JSON.parse(response.text) as { error?: { message?: string; code?: number } };
       if (parsed.error) detail = `${parsed.error.code ?? ''} ${parsed.error.message ?? ''}`.trim();
     } catch {
       // not JSON: keep the raw start

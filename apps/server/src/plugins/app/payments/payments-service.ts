@@ -36,6 +36,8 @@ const STRIPE_MAX_EXPIRY_MS = 23 * 60 * 60_000 + 55 * 60_000;
 /** How long a PayPal capture may take once started: the hold is (re)taken for at least this long. */
 const CAPTURE_HOLD_MINUTES = 10;
 const MAX_REFUND_ATTEMPTS = 6;
+/** A job asks the provider about one attempt at most this often. */
+const ATTEMPT_LEASE_SECONDS = 60;
 const STRIPE_HANDLED_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
@@ -473,12 +475,31 @@ export class PaymentsService {
       return { payment_status: this.statusOf((await this.loadBooking(booking.id)).booking) };
     }
 
-    const order = await this.provider('paypal.orders.capture', () =>
-      this.options.paypal.captureOrder(credentials, orderId, paypalCaptureRequestId(booking.id, orderId)),
-    );
+    const order = await this.provider('paypal.orders.capture', () => this.capture(credentials, booking.id, orderId));
     if (!order.paid) return { payment_status: order.captureStatus === 'PENDING' ? 'pending' : 'unpaid' };
     await this.settlePaypalOrder(order, booking.id);
     return { payment_status: this.statusOf((await this.loadBooking(booking.id)).booking) };
+  }
+
+  /**
+   * One capture call. Its PayPal-Request-Id is derived from the booking and order (and the count of outright refusals),
+   * so a retry after a lost answer is answered with the first capture instead of charging again.
+   */
+  private async capture(credentials: PaypalCredentials, bookingId: string, orderId: string): Promise<OrderState> {
+    const attemptOf = and(eq(paymentAttempts.provider, 'paypal'), eq(paymentAttempts.externalId, orderId));
+    const [attempt] = await this.db.select({ refusals: paymentAttempts.captureRefusals }).from(paymentAttempts).where(attemptOf);
+    try {
+      return await this.options.paypal.captureOrder(credentials, orderId, paypalCaptureRequestId(bookingId, orderId, attempt?.refusals ?? 0));
+    } catch (error) {
+      // A definite refusal moved no money: the next try may use a new id. A lost answer or an outage keeps the id.
+      if (error instanceof PaypalError && error.status >= 400 && error.status < 500 && ![401, 408, 409, 429].includes(error.status)) {
+        await this.db
+          .update(paymentAttempts)
+          .set({ captureRefusals: sql`${paymentAttempts.captureRefusals} + 1` })
+          .where(attemptOf);
+      }
+      throw error;
+    }
   }
 
   /** Before a capture: keep (or take back) the booking's nights, or say why not. */
@@ -707,7 +728,7 @@ export class PaymentsService {
 
   /** Expires the open sessions of bookings that are no longer pending, so nobody pays for a hold that is gone. */
   private async closeAbandonedAttempts(): Promise<void> {
-    const claimed = await this.claimAttempts(sql`b.status <> 'pending'`, 60);
+    const claimed = await this.claimAttempts(sql`b.status <> 'pending'`);
     let stripeKey: string | undefined;
     for (const attempt of claimed) {
       try {
@@ -735,7 +756,7 @@ export class PaymentsService {
    */
   async reconcile(options: { minAgeSeconds?: number } = {}): Promise<{ checked: number; settled: number }> {
     const minAge = options.minAgeSeconds ?? 120;
-    const claimed = await this.claimAttempts(sql`b.status = 'pending' and a.created_at <= now() - make_interval(secs => ${minAge})`, minAge);
+    const claimed = await this.claimAttempts(sql`b.status = 'pending' and a.created_at <= now() - make_interval(secs => ${minAge})`);
     let settled = 0;
     for (const attempt of claimed) {
       try {
@@ -753,7 +774,7 @@ export class PaymentsService {
           // Approved by the payer but never captured (the browser closed): capture it while the hold lasts.
           if (order.status === 'APPROVED' && attempt.booking_paypal_order_id === attempt.external_id) {
             if ((await this.retakeHold(attempt.booking_id)) !== 'held') continue;
-            order = await this.options.paypal.captureOrder(credentials, order.id, paypalCaptureRequestId(attempt.booking_id, order.id));
+            order = await this.capture(credentials, attempt.booking_id, order.id);
           }
           if (order.paid) {
             await this.settlePaypalOrder(order, attempt.booking_id);
@@ -768,8 +789,11 @@ export class PaymentsService {
     return { checked: claimed.length, settled };
   }
 
-  /** Takes a lease on open attempts matching `condition` (alias a = attempt, b = booking), one instance each. */
-  private claimAttempts(condition: ReturnType<typeof sql>, leaseSeconds: number) {
+  /**
+   * Takes a lease on open attempts matching `condition` (alias a = attempt, b = booking): SKIP LOCKED while another
+   * instance claims, and `checked_at` for the lease's length afterwards, so each attempt is asked about by one instance.
+   */
+  private claimAttempts(condition: ReturnType<typeof sql>, leaseSeconds = ATTEMPT_LEASE_SECONDS) {
     return queryRows<{ id: string; booking_id: string; provider: PaymentProvider; external_id: string; booking_paypal_order_id: string | null }>(
       this.db,
       sql`with claimed as (
@@ -793,4 +817,5 @@ export class PaymentsService {
 }
 
 /** The PayPal-Request-Id of a capture: derived from the booking (and its order), so retries are answered, not charged. */
-export const paypalCaptureRequestId = (bookingId: string, orderId: string) => `capture-${bookingId}-${orderId}`;
+export const paypalCaptureRequestId = (bookingId: string, orderId: string, refusals = 0) =>
+  `capture-${bookingId}-${orderId}-${refusals}`;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BackLink } from '@/components/back-link';
 import { paths } from '@/config/paths';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 
 export interface AdminPageProps {
   title: string;
@@ -15,7 +15,7 @@ export interface AdminPageProps {
 
 /** The frame of every admin screen: browser title, back-to-dashboard link (SPEC §2), heading and actions. */
 export function AdminPage({ title, description, actions, back = true, children }: AdminPageProps) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <title>{`${title} · ${t('app.name')}`}</title>

@@ -1,9 +1,9 @@
 import { Plus, X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 import { addAmenity } from '../lib/validation';
 
 /** SPEC §2 room dialog: amenities added with the button or the Enter key (blank ignored) and removable. */
@@ -16,7 +16,7 @@ export function AmenitiesEditor({
   onChange: (amenities: string[]) => void;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const inputId = useId();
   const [entry, setEntry] = useState('');
 

@@ -1,7 +1,7 @@
 import type { Booking, BookingStatus, PaymentMethod } from '@roomweek/contract';
 import { Banknote, CreditCard, Wallet } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /** SPEC §4 badges: confirmed default, pending secondary, cancelled destructive. */
 const STATUS_VARIANTS: Record<BookingStatus, BadgeVariant> = {
@@ -11,7 +11,7 @@ const STATUS_VARIANTS: Record<BookingStatus, BadgeVariant> = {
 };
 
 export function StatusBadge({ status }: { status: BookingStatus }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   return <Badge variant={STATUS_VARIANTS[status]}>{t(`bookings.status.${status}`)}</Badge>;
 }
 
@@ -23,7 +23,7 @@ const METHOD_ICONS: Record<PaymentMethod, typeof CreditCard> = {
 
 /** SPEC §2: on_site = pay on site, stripe = credit card, paypal. */
 export function MethodBadge({ method }: { method: PaymentMethod }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const Icon = METHOD_ICONS[method];
   return (
     <Badge variant="outline">
@@ -34,7 +34,7 @@ export function MethodBadge({ method }: { method: PaymentMethod }) {
 }
 
 export function RefundBadge({ booking }: { booking: Booking }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   if (!booking.refund_status) return null;
   return (
     <Badge variant={booking.refund_status === 'refunded' ? 'neutral' : 'secondary'}>

@@ -1,8 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 import { adminPaths } from '../paths';
 
 /** The address of the admin account created on first start when ADMIN_EMAIL is not set (DESIGN §5). */
@@ -18,7 +18,7 @@ export function usesDefaultCredentials(email: string | undefined): boolean {
 }
 
 export function DefaultCredentialsNotice({ withLink = true }: { withLink?: boolean }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const { user } = useSession();
   if (!usesDefaultCredentials(user?.email)) return null;
   return (

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /** Previous / next with "page X of Y"; hidden when everything fits on one page. */
 export function Pagination({
@@ -12,7 +12,7 @@ export function Pagination({
   pageCount: number;
   onPageChange: (page: number) => void;
 }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={t('shared.pagination')} className="flex items-center justify-between gap-3">

@@ -1,11 +1,11 @@
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Photo } from '@/components/photo';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { uploadPhoto } from '../api/upload-photo';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /** The contract accepts at most 20 photos per property or room. */
 export const MAX_PHOTOS = 20;
@@ -37,7 +37,7 @@ const previewOf = (file: File) =>
  * before sending (the server checks the content again).
  */
 export function PhotoUploader({ label, photos, onPhotosChange, onBusyChange, disabled = false }: PhotoUploaderProps) {
-  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useAdminTranslation();
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
   const inputId = useId();
   const [pending, setPending] = useState<PendingUpload[]>([]);

@@ -1,6 +1,5 @@
 import type { Property } from '@roomweek/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/error-message';
 import { useSaveProperty } from '../api/queries';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 import { validateProperty, type PropertyDraft, type PropertyField } from '../lib/validation';
 import { Field } from './field';
 import { focusFirstInvalid, serverFieldError, translateErrors, type FieldMessages } from './form-helpers';
@@ -37,7 +37,7 @@ export function PropertyDialog({
   /** null: a new property. */
   property: Property | null;
 }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -52,7 +52,7 @@ export function PropertyDialog({
 }
 
 function PropertyForm({ property, onDone }: { property: Property | null; onDone: () => void }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const save = useSaveProperty();
   const [draft, setDraft] = useState(() => draftOf(property));
   const [errors, setErrors] = useState<FieldMessages<PropertyField>>({});

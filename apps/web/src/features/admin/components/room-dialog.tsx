@@ -1,6 +1,5 @@
 import type { Property, Room } from '@roomweek/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useSaveRoom } from '../api/queries';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 import { validateRoom, type RoomDraft, type RoomField } from '../lib/validation';
 import { AmenitiesEditor } from './amenities-editor';
 import { Field } from './field';
@@ -39,7 +39,7 @@ export function RoomDialog({
   room: Room | null;
   properties: readonly Property[];
 }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -54,7 +54,7 @@ export function RoomDialog({
 }
 
 function RoomForm({ room, properties, onDone }: { room: Room | null; properties: readonly Property[]; onDone: () => void }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const save = useSaveRoom();
   const [draft, setDraft] = useState(() => draftOf(room, properties));
   const [errors, setErrors] = useState<FieldMessages<RoomField>>({});

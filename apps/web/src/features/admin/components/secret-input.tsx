@@ -1,12 +1,12 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /** A password-type field with a show/hide toggle (SPEC §2 payment settings). */
 export function SecretInput({ className, ...props }: Omit<ComponentProps<typeof Input>, 'type'>) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <div className={cn('relative', className)}>

@@ -22,20 +22,20 @@ export interface StatTileProps {
   note?: string | undefined;
 }
 
-/** A counter: big number, label, icon. The label and value are read together (a definition list item). */
+/** A counter: label with its icon, then the number; a group of a definition list (StatGrid). */
 export function StatTile({ icon: Icon, label, value, tone = 'brand', note }: StatTileProps) {
   return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-xl', tones[tone])}>
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <div className="flex min-w-0 flex-col">
-        <dt className="text-sm text-stone-600">{label}</dt>
-        <dd className="text-2xl font-bold tabular-nums">
-          {value === undefined ? <Skeleton className="mt-1 h-7 w-16" /> : value}
-        </dd>
-        {note ? <dd className="text-xs text-amber-800">{note}</dd> : null}
-      </div>
+    <Card className="flex flex-col gap-2 p-5">
+      <dt className="flex items-center gap-3 text-sm text-stone-600">
+        <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-xl', tones[tone])}>
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        {label}
+      </dt>
+      <dd className="text-2xl font-bold tabular-nums">
+        {value === undefined ? <Skeleton className="h-8 w-20" /> : value}
+      </dd>
+      {note ? <dd className="text-xs text-amber-800">{note}</dd> : null}
     </Card>
   );
 }

@@ -1,6 +1,5 @@
 import { KeyRound, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -13,11 +12,12 @@ import { useChangePassword, useUpdateProfile } from '../api/settings';
 import { AdminPage } from '../components/admin-page';
 import { DefaultCredentialsNotice } from '../components/default-credentials-notice';
 import { focusFirstInvalid, serverFieldError, translateErrors, type FieldMessages } from '../components/form-helpers';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 import { PASSWORD_MIN_LENGTH, validatePasswordChange, validateProfile, type PasswordField, type ProfileField } from '../lib/validation';
 
 /** SPEC §2 account settings (French source text): profile, change of password, advice about the defaults. */
 export default function AccountPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   return (
     <AdminPage title={t('account.title')} description={t('account.subtitle')}>
       <DefaultCredentialsNotice withLink={false} />
@@ -30,7 +30,7 @@ export default function AccountPage() {
 }
 
 function ProfileForm() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const { user } = useSession();
   const save = useUpdateProfile();
   const [draft, setDraft] = useState({ name: user?.name ?? '', email: user?.email ?? '' });
@@ -110,7 +110,7 @@ function ProfileForm() {
 const EMPTY_PASSWORDS: Record<PasswordField, string> = { current_password: '', new_password: '', confirm_password: '' };
 
 function PasswordForm() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const change = useChangePassword();
   const [draft, setDraft] = useState(EMPTY_PASSWORDS);
   const [errors, setErrors] = useState<FieldMessages<PasswordField>>({});

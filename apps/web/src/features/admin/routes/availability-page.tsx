@@ -1,6 +1,5 @@
 import { BedDouble, CalendarClock, CalendarPlus, CircleCheck, DoorOpen, LogIn } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { StatusView } from '@/components/status-view';
 import { Badge } from '@/components/ui/badge';
@@ -15,13 +14,14 @@ import { useAllBookings, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { StatGrid, StatTile } from '../components/stat-tile';
 import { availabilityOverview, UPCOMING_WINDOW_DAYS } from '../lib/derivations';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /**
  * SPEC §2 admin availability, with the rules of SPEC §4 (lib/derivations.ts). "Today" is the site's calendar day
  * (DESIGN §2: the `site_time_zone` of GET /config), not the browser's.
  */
 export default function AvailabilityPage() {
-  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useAdminTranslation();
   const language = i18n.language;
   const today = useSiteToday();
   const { config } = usePublicConfig();

@@ -1,7 +1,6 @@
 import { BOOKING_STATUSES, type Booking } from '@roomweek/contract';
 import { Ban, CalendarCheck, CalendarX2, Clock, Euro, ListChecks, Search } from 'lucide-react';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { StatusView } from '@/components/status-view';
@@ -20,6 +19,7 @@ import { MethodBadge, RefundBadge, StatusBadge } from '../components/booking-bad
 import { Pagination } from '../components/pagination';
 import { StatGrid, StatTile } from '../components/stat-tile';
 import { bookingTotals, filterBookings, paginate, type StatusFilter } from '../lib/derivations';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /**
  * Large lists: the screen loads every booking once (GET /bookings/all, which the counters need anyway), then
@@ -34,7 +34,7 @@ const isStatusFilter = (value: string): value is StatusFilter =>
 
 /** SPEC §2 admin bookings: counters, search, status filter, cards with badges, cancel with confirm. */
 export default function BookingsPage() {
-  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useAdminTranslation();
   const language = i18n.language;
   const bookings = useAllBookings();
   const cancel = useCancelBooking();
@@ -190,7 +190,7 @@ function AdminBookingCard({
   onCancel: (booking: Booking) => void;
   cancelling: boolean;
 }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const titleId = `booking-${booking.id}`;
   return (
     <Card className="flex flex-col gap-3 p-5" role="article" aria-labelledby={titleId} data-testid="admin-booking">

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../../test/render-app';
-import { ADMIN_TOKEN, adminBooking, adminRoom, mockAdminApi } from '../test/admin-fixtures';
+import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi } from '../test/admin-fixtures';
 
 describe('admin dashboard', () => {
   it('shows the four tiles, revenue from confirmed bookings only, and a card to each screen', async () => {
@@ -16,7 +16,7 @@ describe('admin dashboard', () => {
     });
     renderApp('/admin', { token: ADMIN_TOKEN });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' }, LOAD)).toBeInTheDocument();
     const tile = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement;
     expect(await within(tile('Logements')).findByText('2')).toBeInTheDocument();
     expect(await within(tile('Chambres')).findByText('2')).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('admin dashboard', () => {
   it('advises changing the default credentials while the account keeps the default e-mail', async () => {
     mockAdminApi();
     renderApp('/admin', { token: ADMIN_TOKEN });
-    expect(await screen.findByText('Changez les identifiants par défaut')).toBeInTheDocument();
+    expect(await screen.findByText('Changez les identifiants par défaut', {}, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Changer mes identifiants' })).toHaveAttribute('href', '/admin/account');
   });
 });

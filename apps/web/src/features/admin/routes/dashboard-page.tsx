@@ -11,7 +11,6 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { formatCents } from '@/lib/format';
@@ -21,6 +20,7 @@ import { AdminPage } from '../components/admin-page';
 import { DefaultCredentialsNotice } from '../components/default-credentials-notice';
 import { StatGrid, StatTile } from '../components/stat-tile';
 import { bookingTotals } from '../lib/derivations';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 import { adminPaths } from '../paths';
 
 const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
@@ -35,7 +35,7 @@ const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
 
 /** SPEC §2 admin dashboard: four counters and a card to each management screen. */
 export default function DashboardPage() {
-  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useAdminTranslation();
   const { user } = useSession();
   const properties = useProperties();
   const rooms = useRooms();

@@ -1,7 +1,6 @@
 import type { PaymentSettings, PaypalMode } from '@roomweek/contract';
 import { CircleCheck, CircleDashed, CreditCard, Info, Wallet } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { StatusView } from '@/components/status-view';
 import { Badge } from '@/components/ui/badge';
@@ -16,6 +15,7 @@ import { usePaymentSettings, useUpdatePaymentSettings } from '../api/settings';
 import { AdminPage } from '../components/admin-page';
 import { Field } from '../components/field';
 import { SecretInput } from '../components/secret-input';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 import { paymentSettingsUpdate } from '../lib/validation';
 
 interface Draft {
@@ -38,7 +38,7 @@ const EMPTY: Omit<Draft, 'paypal_mode'> = {
  * masked values; an empty field keeps the current value, and only filled fields are sent (SPEC §5).
  */
 export default function PaymentSettingsPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const settings = usePaymentSettings();
 
   useEffect(() => {
@@ -67,7 +67,7 @@ export default function PaymentSettingsPage() {
 }
 
 function Configured({ configured }: { configured: boolean }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   return configured ? (
     <Badge variant="default">
       <CircleCheck aria-hidden="true" className="size-3.5" />
@@ -107,7 +107,7 @@ function Section({
 }
 
 function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const update = useUpdatePaymentSettings();
   const [draft, setDraft] = useState<Draft>({ ...EMPTY, paypal_mode: settings.paypal_mode });
   const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
@@ -231,7 +231,7 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
 }
 
 function ConfiguredMark() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   return (
     <span className="flex items-center gap-1 text-xs font-medium text-emerald-700">
       <CircleCheck aria-hidden="true" className="size-3.5" />

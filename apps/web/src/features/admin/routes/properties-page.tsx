@@ -1,7 +1,6 @@
 import type { Property } from '@roomweek/contract';
 import { BedDouble, Building2, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
@@ -16,11 +15,12 @@ import { errorMessage } from '@/lib/error-message';
 import { useDeleteProperty, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { PropertyDialog } from '../components/property-dialog';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 import { adminPaths } from '../paths';
 
 /** SPEC §2 admin properties: grid of cards, add/edit dialog, delete with confirm. */
 export default function PropertiesPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const properties = useProperties();
   const rooms = useRooms();
   const [editing, setEditing] = useState<{ property: Property | null } | null>(null);
@@ -94,7 +94,7 @@ function PropertyCard({
   roomsCreated: number | undefined;
   onEdit: () => void;
 }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const navigate = useNavigate();
   const remove = useDeleteProperty();
   const titleId = `property-${property.id}`;

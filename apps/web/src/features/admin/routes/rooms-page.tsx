@@ -1,7 +1,6 @@
 import type { Property, Room } from '@roomweek/contract';
 import { BedDouble, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
@@ -17,6 +16,7 @@ import { formatPrice } from '@/lib/format';
 import { useDeleteRoom, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { RoomDialog } from '../components/room-dialog';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 import { adminPaths } from '../paths';
 
 /** SPEC §9: a room card shows 3 amenities, then a "+N" count. */
@@ -28,7 +28,7 @@ const byPropertyThenNumber = (names: Map<string, string>) => (a: Room, b: Room) 
 
 /** SPEC §2 admin rooms: add-room dialog, skeletons, empty message, room cards with edit and delete. */
 export default function RoomsPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const rooms = useRooms();
   const properties = useProperties();
   const [editing, setEditing] = useState<{ room: Room | null } | null>(null);
@@ -103,7 +103,7 @@ export function RoomCard({
   propertyName: string | undefined;
   onEdit: () => void;
 }) {
-  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useAdminTranslation();
   const navigate = useNavigate();
   const remove = useDeleteRoom();
   const titleId = `room-${room.id}`;

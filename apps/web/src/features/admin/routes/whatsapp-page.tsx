@@ -1,6 +1,5 @@
 import { CircleCheck, FileText, MessageCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { StatusView } from '@/components/status-view';
@@ -13,11 +12,12 @@ import { errorMessage } from '@/lib/error-message';
 import { useUpdateWhatsappSettings, useWhatsappSettings } from '../api/settings';
 import { AdminPage } from '../components/admin-page';
 import { focusFirstInvalid, serverFieldError, translateErrors, type FieldMessages } from '../components/form-helpers';
+import { useAdminTranslation } from '../lib/use-admin-translation';
 import { validateWhatsappNumber } from '../lib/validation';
 
 /** SPEC §2 messaging-number settings: one tel field, required, with its country code. */
 export default function WhatsappPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const settings = useWhatsappSettings();
   return (
     <AdminPage title={t('whatsapp.title')} description={t('whatsapp.subtitle')}>
@@ -39,7 +39,7 @@ export default function WhatsappPage() {
 }
 
 function WhatsappForm({ settings }: { settings: WhatsappSettings }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useAdminTranslation();
   const save = useUpdateWhatsappSettings();
   const [number, setNumber] = useState(settings.whatsapp_number);
   const [errors, setErrors] = useState<FieldMessages<'whatsapp_number'>>({});

@@ -89,3 +89,6 @@ export function mockAdminApi(data: AdminData = {}, extra: ApiRoutes = {}) {
 }
 
 export const ADMIN_TOKEN = 'admin-token';
+
+/** The first screen of a test waits for lazy code and the admin translations: give it time. */
+export const LOAD = { timeout: 8000 };
