@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { Placeholder, sql } from 'drizzle-orm';
 import { addDays, AVAILABILITY_WINDOW_DAYS } from '@roomweek/contract';
 import { migrate, openDatabase, queryRows, type Database, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { bookings, properties, rooms, users } from '../../apps/server/src/db/schema.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
-import { occupiesNights } from '../../apps/server/src/plugins/app/bookings/bookings-service.ts';
+import { availabilityQuery } from '../../apps/server/src/plugins/app/bookings/bookings-service.ts';
 import { BENCH_PASSWORD, type BookingSeed, type Dataset } from './dataset.ts';
 
 /** Where the data goes: the embedded database in DATA_DIR, or a PostgreSQL database by URL. */
@@ -55,25 +55,29 @@ export interface PlanReport {
   usesIndex: boolean;
 }
 
-/** EXPLAIN of the very query the availability call runs (built from the service's own condition). */
+/** EXPLAIN of the very query the availability call runs (the service's own builder, with this run's values). */
 export async function explainAvailability(target: Target, data: Dataset): Promise<PlanReport> {
   const handle = await open(target);
   try {
-    const roomId = data.probeRoomIds[0]!;
-    const from = data.today;
-    const to = addDays(from, AVAILABILITY_WINDOW_DAYS);
-    const query = handle.db
-      .select({ start_date: bookings.startDate, end_date: bookings.endDate })
-      .from(bookings)
-      .where(and(eq(bookings.roomId, roomId), lt(bookings.startDate, to), gt(bookings.endDate, from), occupiesNights()))
-      .orderBy(asc(bookings.startDate));
-    const { sql: text, params } = query.toSQL();
-    // Inline the parameters: EXPLAIN cannot take bind parameters on every driver.
-    const inlined = text.replace(/\$(\d+)/g, (_, n: string) => `'${String(params[Number(n) - 1]).replace(/'/g, "''")}'`);
+    const values: Record<string, string> = {
+      roomId: data.probeRoomIds[0]!,
+      from: data.today,
+      to: addDays(data.today, AVAILABILITY_WINDOW_DAYS),
+    };
+    const { sql: text, params } = availabilityQuery(handle.db).toSQL();
+    const value = (param: unknown) =>
+      param instanceof Placeholder ? values[param.name as string] : String(param);
+    // Inline the parameters: EXPLAIN takes no bind parameters through every driver.
+    const inlined = text.replace(/\$(\d+)/g, (_, n: string) => `'${String(value(params[Number(n) - 1])).replace(/'/g, "''")}'`);
     const rows = await queryRows<{ 'QUERY PLAN': string }>(handle.db, sql.raw(`explain ${inlined}`));
     const [count] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from bookings`);
     const plan = rows.map((row) => row['QUERY PLAN']);
-    return { bookings: count?.n ?? 0, plan, usesIndex: plan.some((line) => /Index (Only )?Scan|Bitmap Index Scan/.test(line)) && !plan.some((line) => /Seq Scan on bookings/.test(line)) };
+    const bookingsScan = plan.filter((line) => / on bookings/.test(line));
+    return {
+      bookings: count?.n ?? 0,
+      plan,
+      usesIndex: bookingsScan.length > 0 && bookingsScan.every((line) => /Index|Bitmap Heap Scan/.test(line)),
+    };
   } finally {
     await handle.close();
   }

@@ -5,14 +5,17 @@ import { buildTestApp, registerUser, usePostgres, type TestApp } from '../helper
 import { expireHold, openSecondHandle } from '../support.ts';
 import { bookingRow, newRoom, paymentsWorld, pendingBooking, startCheckout, type PaymentsWorld } from './payments-support.ts';
 
+/** Instances of one site share their keys (as in production): each can read the payment secrets the other stored. */
+const sharedSecrets = { SETTINGS_KEY: 'test-settings-key-shared-by-instances', JWT_SECRET: 'test-jwt-secret-shared-by-instances' };
+
 describe('the hold job on several instances', () => {
   let w: PaymentsWorld;
   let second: TestApp;
   beforeAll(async () => {
-    w = await paymentsWorld();
+    w = await paymentsWorld(sharedSecrets);
     // A second app instance on the same database (its own connection pool on PostgreSQL).
     const database = usePostgres ? await openSecondHandle(w.t.database) : w.t.database;
-    second = await buildTestApp({ env: { ...w.stripe.env(), ...w.paypal.env() }, database });
+    second = await buildTestApp({ env: { ...w.stripe.env(), ...w.paypal.env(), ...sharedSecrets }, database });
   });
   afterAll(async () => {
     await second.close();

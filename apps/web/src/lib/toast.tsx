@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import type * as Sonner from 'sonner';
 import type { ExternalToast, ToasterProps } from 'sonner';
 
 /**
@@ -9,7 +10,7 @@ import type { ExternalToast, ToasterProps } from 'sonner';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
-let sonner: Promise<typeof import('sonner')> | null = null;
+let sonner: Promise<typeof Sonner> | null = null;
 let toasterWanted = false;
 const listeners = new Set<() => void>();
 

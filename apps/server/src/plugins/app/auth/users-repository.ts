@@ -20,11 +20,17 @@ export function toUser(row: UserRow): User {
   };
 }
 
+const prepareById = (db: Executor) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
+
 export class UsersRepository {
   constructor(private readonly db: Executor) {}
 
+  /** Every authenticated request looks its user up: prepared once (SQL built once, planned once per connection). */
+  private byId: ReturnType<typeof prepareById> | undefined;
+
   async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    this.byId ??= prepareById(this.db);
+    const [row] = await this.byId.execute({ id });
     return row;
   }
 

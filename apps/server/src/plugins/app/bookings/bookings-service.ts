@@ -22,6 +22,9 @@ import type { UserRow } from '../auth/users-repository.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
+/** Namespace of the per-room advisory locks that queue a room's new bookings (two-key form: apart from BOOTSTRAP_LOCK_ID). */
+const ROOM_BOOKING_LOCK = 4_242_002;
+
 const bookingColumns = {
   booking: bookings,
   roomNumber: rooms.roomNumber,
@@ -58,6 +61,22 @@ export const occupiesNights = (now: SQL = sql`now()`) =>
     ne(bookings.status, 'cancelled'),
     or(ne(bookings.status, 'pending'), isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
   );
+
+/**
+ * The calendar's call, in one round trip: the bookable room (no row: no such room) left-joined to the stays that
+ * take a night in [from, to). Placeholders `roomId`, `from`, `to`; the bench explains this very query.
+ */
+export const availabilityQuery = (db: Executor) =>
+  db
+    .select({ roomId: rooms.id, start_date: bookings.startDate, end_date: bookings.endDate })
+    .from(rooms)
+    .innerJoin(properties, eq(properties.id, rooms.propertyId))
+    .leftJoin(
+      bookings,
+      and(eq(bookings.roomId, rooms.id), lt(bookings.startDate, sql.placeholder('to')), gt(bookings.endDate, sql.placeholder('from')), occupiesNights()),
+    )
+    .where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
+    .orderBy(asc(bookings.startDate));
 
 export interface AdminBookingFilter {
   status?: BookingStatus;
@@ -123,6 +142,9 @@ export class BookingsService {
     const onSite = body.payment_method === 'on_site';
     try {
       return await this.db.transaction(async (tx) => {
+        // Bookings of one room queue here, on every instance: concurrent inserts that clash in the exclusion
+        // constraint would otherwise wait on each other and deadlock (40P01). The constraint stays the guarantee.
+        await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_BOOKING_LOCK}::int, hashtext(${body.room_id}))`);
         // Shares the room and property rows: an archive waits for this booking, and then sees it.
         const [room] = await tx
           .select({ id: rooms.id, pricePerWeekCents: rooms.pricePerWeekCents })
@@ -231,18 +253,13 @@ export class BookingsService {
     if (daysBetween(from, to) > MAX_DAYS_AHEAD + MAX_STAY_DAYS) {
       throw new AppError(400, 'validation_error', 'The window is too long', 'end');
     }
-    const [room] = await this.db
-      .select({ id: rooms.id })
-      .from(rooms)
-      .innerJoin(properties, eq(properties.id, rooms.propertyId))
-      .where(and(eq(rooms.id, roomId), isNull(rooms.archivedAt), isNull(properties.archivedAt)));
-    if (!room) throw notFound('room_not_found', 'Room not found');
-    return this.db
-      .select({ start_date: bookings.startDate, end_date: bookings.endDate })
-      .from(bookings)
-      .where(and(eq(bookings.roomId, roomId), lt(bookings.startDate, to), gt(bookings.endDate, from), occupiesNights()))
-      .orderBy(asc(bookings.startDate));
+    this.availabilityQuery ??= availabilityQuery(this.db).prepare('bookings_availability');
+    const rows = await this.availabilityQuery.execute({ roomId, from, to });
+    if (rows.length === 0) throw notFound('room_not_found', 'Room not found');
+    return rows.flatMap((row) => (row.start_date && row.end_date ? [{ start_date: row.start_date, end_date: row.end_date }] : []));
   }
+
+  private availabilityQuery: ReturnType<ReturnType<typeof availabilityQuery>['prepare']> | undefined;
 
   /** Bookings by id, for callers that already hold ids (payments, jobs). */
   async getMany(ids: string[]): Promise<Booking[]> {

@@ -31,19 +31,30 @@ const columns = (input: PropertyValues) => ({
   longitude: input.longitude ?? null,
 });
 
+/** The public reads, prepared once: their SQL is built once, and PostgreSQL plans them once per connection. */
+const prepareReads = (db: Database) => ({
+  list: db.select().from(properties).where(isNull(properties.archivedAt)).orderBy(asc(properties.createdAt), asc(properties.name)).prepare('properties_list'),
+  get: db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, sql.placeholder('id')), isNull(properties.archivedAt)))
+    .prepare('properties_get'),
+});
+
 export class PropertiesRepository {
-  constructor(private readonly db: Database) {}
+  private readonly reads: ReturnType<typeof prepareReads>;
+
+  constructor(private readonly db: Database) {
+    this.reads = prepareReads(db);
+  }
 
   async list(): Promise<Property[]> {
-    const rows = await this.db.select().from(properties).where(isNull(properties.archivedAt)).orderBy(asc(properties.createdAt), asc(properties.name));
+    const rows = await this.reads.list.execute();
     return rows.map(toProperty);
   }
 
   async get(id: string): Promise<Property> {
-    const [row] = await this.db
-      .select()
-      .from(properties)
-      .where(and(eq(properties.id, id), isNull(properties.archivedAt)));
+    const [row] = await this.reads.get.execute({ id });
     if (!row) throw notFound('property_not_found', 'Property not found');
     return toProperty(row);
   }

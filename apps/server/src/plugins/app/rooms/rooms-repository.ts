@@ -35,32 +35,42 @@ function mapWriteError(error: unknown): never {
   throw error;
 }
 
-export class RoomsRepository {
-  constructor(private readonly db: Database) {}
-
-  async list(propertyId?: string): Promise<Room[]> {
-    const rows = await this.db
+/** The public reads, prepared once: their SQL is built once, and PostgreSQL plans them once per connection. */
+const prepareReads = (db: Database) => {
+  const list = (propertyId?: ReturnType<typeof sql.placeholder>) =>
+    db
       .select({ room: rooms })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
-      .where(
-        and(
-          isNull(rooms.archivedAt),
-          isNull(properties.archivedAt),
-          propertyId ? eq(rooms.propertyId, propertyId) : undefined,
-        ),
-      )
+      .where(and(isNull(rooms.archivedAt), isNull(properties.archivedAt), propertyId ? eq(rooms.propertyId, propertyId) : undefined))
       .orderBy(asc(properties.name), asc(rooms.roomNumber));
+  return {
+    list: list().prepare('rooms_list'),
+    listOfProperty: list(sql.placeholder('propertyId')).prepare('rooms_list_of_property'),
+    get: db
+      .select({ room: rooms, propertyName: properties.name })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(and(eq(rooms.id, sql.placeholder('id')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
+      .prepare('rooms_get'),
+  };
+};
+
+export class RoomsRepository {
+  private readonly reads: ReturnType<typeof prepareReads>;
+
+  constructor(private readonly db: Database) {
+    this.reads = prepareReads(db);
+  }
+
+  async list(propertyId?: string): Promise<Room[]> {
+    const rows = await (propertyId ? this.reads.listOfProperty.execute({ propertyId }) : this.reads.list.execute());
     return rows.map(({ room }) => toRoom(room));
   }
 
   /** A room that can be shown and booked: neither it nor its property is archived. */
   async get(id: string): Promise<RoomDetail> {
-    const [row] = await this.db
-      .select({ room: rooms, propertyName: properties.name })
-      .from(rooms)
-      .innerJoin(properties, eq(properties.id, rooms.propertyId))
-      .where(and(eq(rooms.id, id), isNull(rooms.archivedAt), isNull(properties.archivedAt)));
+    const [row] = await this.reads.get.execute({ id });
     if (!row) throw notFound('room_not_found', 'Room not found');
     return { ...toRoom(row.room), property_name: row.propertyName };
   }

@@ -1,10 +1,9 @@
 import { BOOKING_STATUSES, type Booking } from '@roomweek/contract';
 import { Ban, CalendarCheck, CalendarX2, Clock, Euro, ListChecks, Search } from 'lucide-react';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { StatusView } from '@/components/status-view';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -16,6 +15,7 @@ import { formatCents, formatDate, formatPrice, shortId } from '@/lib/format';
 import { useAllBookings, useCancelBooking } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { MethodBadge, RefundBadge, StatusBadge } from '../components/booking-badges';
+import { ConfirmPrompt } from '../components/confirm-prompt';
 import { Pagination } from '../components/pagination';
 import { StatGrid, StatTile } from '../components/stat-tile';
 import { bookingTotals, filterBookings, paginate, type StatusFilter } from '../lib/derivations';
@@ -42,6 +42,7 @@ export default function BookingsPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
   const listTop = useRef<HTMLDivElement>(null);
+  const [confirming, setConfirming] = useState<Booking | null>(null);
 
   const deferredQuery = useDeferredValue(query);
   const totals = useMemo(() => (bookings.data ? bookingTotals(bookings.data) : null), [bookings.data]);
@@ -165,7 +166,7 @@ export default function BookingsPage() {
                   <AdminBookingCard
                     booking={booking}
                     language={language}
-                    onCancel={onCancel}
+                    onCancel={setConfirming}
                     cancelling={cancel.isPending && cancel.variables === booking.id}
                   />
                 </li>
@@ -175,11 +176,31 @@ export default function BookingsPage() {
           <Pagination page={current.page} pageCount={current.pageCount} onPageChange={goTo} />
         </div>
       )}
+      <ConfirmPrompt
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        title={t('bookings.cancelConfirm')}
+        description={
+          confirming
+            ? t('bookings.cancelExplain', {
+                name: confirming.user_name,
+                start: formatDate(confirming.start_date, language),
+                end: formatDate(confirming.end_date, language),
+              })
+            : ''
+        }
+        confirmLabel={t('bookings.cancelYes')}
+        cancelLabel={t('bookings.cancelNo')}
+        onConfirm={() => {
+          if (confirming) onCancel(confirming);
+        }}
+      />
     </AdminPage>
   );
 }
 
-function AdminBookingCard({
+/** Memoised: typing in the search box re-renders only the cards that change. */
+const AdminBookingCard = memo(function AdminBookingCard({
   booking,
   language,
   onCancel,
@@ -213,50 +234,39 @@ function AdminBookingCard({
           <RefundBadge booking={booking} />
         </div>
       </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-stone-500">{t('bookings.start')}</dt>
-          <dd className="font-medium">{formatDate(booking.start_date, language)}</dd>
-        </div>
-        <div>
-          <dt className="text-stone-500">{t('bookings.end')}</dt>
-          <dd className="font-medium">{formatDate(booking.end_date, language)}</dd>
-        </div>
-        <div>
-          <dt className="text-stone-500">{t('bookings.total')}</dt>
-          <dd className="font-semibold">{formatPrice(booking.total_price, language)}</dd>
-        </div>
-        <div className="flex items-end justify-end max-sm:col-span-2 max-sm:justify-start">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-stone-500">{t('bookings.start')}</dt>
+            <dd className="font-medium">{formatDate(booking.start_date, language)}</dd>
+          </div>
+          <div>
+            <dt className="text-stone-500">{t('bookings.end')}</dt>
+            <dd className="font-medium">{formatDate(booking.end_date, language)}</dd>
+          </div>
+          <div>
+            <dt className="text-stone-500">{t('bookings.total')}</dt>
+            <dd className="font-semibold">{formatPrice(booking.total_price, language)}</dd>
+          </div>
+        </dl>
+        <div className="flex items-end sm:justify-end">
           {booking.status !== 'cancelled' ? (
-            <ConfirmDialog
-              trigger={
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={cancelling}
-                  className="text-red-700 hover:bg-red-50"
-                  aria-label={t('bookings.cancelNamed', { id: shortId(booking.id) })}
-                >
-                  <Ban aria-hidden="true" />
-                  {t('bookings.cancel')}
-                </Button>
-              }
-              title={t('bookings.cancelConfirm')}
-              description={t('bookings.cancelExplain', {
-                name: booking.user_name,
-                start: formatDate(booking.start_date, language),
-                end: formatDate(booking.end_date, language),
-              })}
-              confirmLabel={t('bookings.cancelYes')}
-              cancelLabel={t('bookings.cancelNo')}
-              destructive
-              onConfirm={() => onCancel(booking)}
-            />
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={cancelling}
+              onClick={() => onCancel(booking)}
+              className="text-red-700 hover:bg-red-50"
+              aria-label={t('bookings.cancelNamed', { id: shortId(booking.id) })}
+            >
+              <Ban aria-hidden="true" />
+              {t('bookings.cancel')}
+            </Button>
           ) : booking.cancel_reason ? (
             <p className="text-xs text-stone-500">{t(`bookings.cancelReason.${booking.cancel_reason}`)}</p>
           ) : null}
         </div>
-      </dl>
+      </div>
     </Card>
   );
-}
+});

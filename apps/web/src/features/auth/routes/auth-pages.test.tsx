@@ -135,6 +135,7 @@ describe('reset password', () => {
     await user.type(screen.getByLabelText('Confirmer le mot de passe'), 'abcdef');
     await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
     expect(await screen.findByText('Lien de réinitialisation invalide ou expiré')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
   });
 });
 

@@ -78,9 +78,15 @@ export function ResetPasswordPage() {
       title={t('auth.reset.title')}
       description={t('auth.reset.subtitle')}
       footer={
-        <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
-          {t('auth.forgot.backToLogin')}
-        </Link>
+        <>
+          {/* A link older than its hour fails: the way to a fresh one is right here. */}
+          <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
+            {t('auth.reset.requestNewLink')}
+          </Link>
+          <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
+            {t('auth.forgot.backToLogin')}
+          </Link>
+        </>
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
