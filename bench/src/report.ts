@@ -142,6 +142,13 @@ const totalsRow = (label: string, totals: Totals): string[] => [
   totals.served === undefined ? '–' : kb(totals.served),
 ];
 
+/** How the availability query reaches the bookings table, from its plan: the scan and the index it uses. */
+const bookingsScan = (plan: PlanReport) =>
+  plan.plan
+    .filter((line) => /Scan.* on bookings|Scan on bookings_/.test(line))
+    .map((line) => line.replace(/^[\s->]+/, '').replace(/\s+\(cost=.*$/, ''))
+    .join(' ← ') || '?';
+
 /** The one table of the run: load figures beside their budgets, then page weight, then the budget list. */
 export function formatReport(results: BenchResults): string {
   const out: string[] = [];
@@ -177,8 +184,9 @@ export function formatReport(results: BenchResults): string {
       new Set([1, 2, 3, 4, 5, 6, 7]),
     ),
     '',
-    `availability plan @ ${results.availability.plan5k.bookings.toLocaleString('en')} bookings: ${results.availability.plan5k.plan.find((line) => /Scan/.test(line))?.trim() ?? '?'}`,
-    `availability plan @ ${results.availability.plan50k.bookings.toLocaleString('en')} bookings: ${results.availability.plan50k.plan.find((line) => /Scan/.test(line))?.trim() ?? '?'}`,
+    ...[results.availability.plan5k, results.availability.plan50k].map(
+      (plan) => `availability plan @ ${plan.bookings.toLocaleString('en')} bookings: ${bookingsScan(plan)}`,
+    ),
     `booking race: ${results.race.clients} clients for the same nights in ${results.race.millis.toFixed(0)} ms → ${results.race.successes} × 201, ${results.race.conflicts} × 409`,
     '',
   );

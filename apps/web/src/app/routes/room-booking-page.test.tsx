@@ -144,7 +144,7 @@ describe('booking a room', () => {
     expect(post?.headers.get('Authorization')).toBe('Bearer client-token');
     expect(post?.headers.get('Accept-Language')).toBe('fr');
     expect(router.state.location.pathname).toBe(`/room/${room.id}`);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-bookings'), { timeout: 4000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-bookings'));
   });
 
   it('shows the clash message when the dates were just taken, and stays', async () => {

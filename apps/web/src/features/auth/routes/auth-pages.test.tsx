@@ -122,7 +122,7 @@ describe('reset password', () => {
       token: 'tok-123',
       new_password: 'abcdef',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('explains an expired link', async () => {

@@ -1,0 +1,82 @@
+import type { Browser, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, launchBrowser, navigate, newVisitor, settle } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('language', () => {
+  it('switching language changes the page text and is remembered', async () => {
+    const { page, errors, context } = await newVisitor(browser);
+    await navigate(page, '/');
+    await page.getByRole('heading', { level: 1, name: 'Votre chambre à la semaine, simplement' }).waitFor();
+    const selector = page.getByRole('group', { name: 'Langue' });
+    await expect(selector.innerText()).resolves.toMatch(/FR\s*es\s*pt\s*en/);
+
+    await selector.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your room by the week, made simple' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Log in' }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+    await expect(page.getByRole('group', { name: 'Language' }).innerText()).resolves.toMatch(/fr\s*es\s*pt\s*EN/);
+
+    await selector.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tu habitación por semanas, sin complicaciones' }).waitFor();
+
+    // A later visit opens in the chosen language.
+    await page.reload();
+    await settle(page);
+    await page.getByRole('heading', { level: 1, name: 'Tu habitación por semanas, sin complicaciones' }).waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('es');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('access', () => {
+  it('a logged-out visitor opening /my-bookings is sent to /login', async () => {
+    const { page, context } = await newVisitor(browser);
+    await navigate(page, '/my-bookings');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();
+    await context.close();
+  });
+
+  it('deep links such as /room/<id> load directly, and unknown pages say so', async () => {
+    const [property] = await api<{ id: string }[]>('/properties');
+    const [room] = await api<{ id: string; room_number: string }[]>(`/rooms?property_id=${property?.id}`);
+    const { page, errors, context } = await newVisitor(browser);
+    const response = await page.goto(`/room/${room?.id}`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: `Chambre ${room?.room_number}` }).waitFor();
+
+    await navigate(page, '/nowhere/at/all');
+    await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the first page downloads no admin, map, calendar or payment code', async () => {
+    const { page, context } = await newVisitor(browser);
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    await navigate(page, '/');
+    await page.getByRole('article').first().waitFor();
+    const names = scripts.map((response) => new URL(response.url()).pathname);
+    const forbidden = names.filter((name) =>
+      /admin|property-map|leaflet|booking-calendar|day-picker|payment|paypal|stripe|room-booking/i.test(name),
+    );
+    expect(forbidden).toEqual([]);
+
+    let bytes = 0;
+    for (const response of scripts) bytes += (await response.request().sizes()).responseBodySize;
+    console.log(`first page: ${scripts.length} scripts, ${(bytes / 1024).toFixed(1)} KB transferred`);
+    await context.close();
+  });
+});
