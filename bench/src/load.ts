@@ -11,6 +11,8 @@ export interface LoadOptions {
   /** Measured seconds, after `warmupSeconds` of the same load that is thrown away. */
   seconds: number;
   warmupSeconds: number;
+  /** For slow calls: this many requests instead of a duration, after one warm-up request per connection. */
+  amount?: number;
 }
 
 export interface LoadResult {
@@ -38,16 +40,13 @@ function percentile(sorted: number[], fraction: number): number {
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
-  const instance = autocannon({
-    url: options.url,
-    connections: options.connections,
-    duration: options.seconds,
-    pipelining: 1,
-    timeout: 30,
-    headers: BROWSER_HEADERS,
-    requests: options.requests,
-    warmup: { connections: options.connections, duration: options.warmupSeconds },
-  });
+  const common = { url: options.url, connections: options.connections, pipelining: 1, timeout: 60, headers: BROWSER_HEADERS, requests: options.requests };
+  if (options.amount) await autocannon({ ...common, amount: options.connections });
+  const instance = autocannon(
+    options.amount
+      ? { ...common, amount: options.amount }
+      : { ...common, duration: options.seconds, warmup: { connections: options.connections, duration: options.warmupSeconds } },
+  );
   // The returned tracker reports only the measured part; the warm-up has its own.
   (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
     statusCodes[status] = (statusCodes[status] ?? 0) + 1;
