@@ -20,20 +20,12 @@ export async function findFreeStay(roomId: string, nights: number, fromOffset = 
 
 /** Loads every photo now (they are lazy), so a full-page screenshot shows them. */
 export async function loadAllImages(page: Page) {
-  await page.evaluate(async () => {
-    const images = Array.from(document.images);
-    for (const image of images) image.loading = 'eager';
-    await Promise.all(
-      images.map((image) =>
-        image.complete
-          ? null
-          : new Promise((resolve) => {
-              image.addEventListener('load', resolve, { once: true });
-              image.addEventListener('error', resolve, { once: true });
-              setTimeout(resolve, 5000);
-            }),
-      ),
-    );
+  await page.evaluate(() => {
+    for (const image of Array.from(document.images)) image.loading = 'eager';
   });
+  await page
+    .waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, { timeout: 10_000 })
+    .catch(() => {});
+  await page.evaluate(() => Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => {}))));
   await page.waitForLoadState('networkidle');
 }

@@ -170,7 +170,7 @@ describe('the administrator', () => {
     await visitor.page.getByRole('heading', { level: 1, name: PROPERTY }).waitFor();
     const publicRoom = visitor.page.getByRole('article').filter({ hasText: 'Chambre 1' });
     await publicRoom.waitFor();
-    await expect(publicRoom.getByRole('img').first().getAttribute('src')).resolves.toMatch(/^\/uploads\//);
+    await expect(publicRoom.locator('img').first().getAttribute('src')).resolves.toMatch(/^\/uploads\//);
     await visitor.context.close();
 
     // A guest books it on site, from today for a week (so the room is occupied today).
@@ -203,7 +203,7 @@ describe('the administrator', () => {
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill(guest.user.email.toUpperCase());
     const bookingCard = page.getByTestId('admin-booking').filter({ hasText: `${guest.user.firstName} ${guest.user.name}` });
     await bookingCard.waitFor();
-    await expect(page.getByTestId('admin-booking').count()).resolves.toBe(1);
+    await expect.poll(() => page.getByTestId('admin-booking').count()).toBe(1);
     await bookingCard.getByText('Confirmée', { exact: true }).waitFor();
     await bookingCard.getByText('Paiement sur place', { exact: true }).waitFor();
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill('');
@@ -215,7 +215,7 @@ describe('the administrator', () => {
     const availabilityRoom = page.getByTestId('availability-room').filter({ hasText: 'Chambre 1' });
     await availabilityRoom.getByText('Occupée', { exact: true }).waitFor();
     const checkIns = page.getByTestId('upcoming-check-in');
-    await expect(checkIns.count()).resolves.toBe(2);
+    await expect.poll(() => checkIns.count()).toBe(2);
     await expect(checkIns.first().innerText()).resolves.toContain(guest.user.email);
     await expect(checkIns.first().innerText()).resolves.toContain("Aujourd'hui");
     await page.getByRole('button', { name: 'Tous', exact: true }).click();
@@ -268,7 +268,7 @@ describe('the administrator', () => {
     await api(`/bookings/${laterBooking.id}/cancel`, { method: 'PUT', token: adminToken });
     await page.getByRole('button', { name: `Supprimer ${PROPERTY}` }).click();
     await page.getByRole('alertdialog', { name: 'Supprimer ce logement ?' }).getByRole('button', { name: 'Supprimer' }).click();
-    await text(page, `Logement « ${PROPERTY} » supprimé`).waitFor();
+    await text(page, `Logement « ${PROPERTY} » supprimé`).waitFor().catch(async (e) => { await page.screenshot({ path: '/tmp/admin-dev/fail.png' }); throw e; });
     await page.getByRole('article', { name: PROPERTY }).waitFor({ state: 'detached' });
     // Its bookings stay listed for the admin.
     const all = await api<Booking[]>('/bookings/all', { token: adminToken });

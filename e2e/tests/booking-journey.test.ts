@@ -35,7 +35,7 @@ describe('a new visitor', () => {
     await pickDay(page, stay.arrival);
     await pickDay(page, stay.departure);
     const summary = page.getByRole('region', { name: 'Résumé du séjour' });
-    await expect(summary.getByText('7 jours').isVisible()).resolves.toBe(true);
+    await summary.getByText('7 jours').waitFor();
 
     // Booking as a guest: asked to log in.
     await page.getByRole('button', { name: 'Réserver et payer sur place' }).click();
@@ -58,10 +58,11 @@ describe('a new visitor', () => {
     await settle(page);
 
     const card = page.getByRole('article').filter({ hasText: roomTitle });
+    await card.waitFor();
     await expect(card.count()).resolves.toBe(1);
-    await expect(card.getByText('Confirmée').isVisible()).resolves.toBe(true);
-    await expect(card.getByText('Paiement sur place').isVisible()).resolves.toBe(true);
-    await expect(card.getByText(`${user.firstName} ${user.name}`).isVisible()).resolves.toBe(true);
+    await card.getByText('Confirmée', { exact: true }).waitFor();
+    await card.getByText('Paiement sur place').waitFor();
+    await card.getByText(`${user.firstName} ${user.name}`).waitFor();
 
     // Cancels it after the prompt.
     await card.getByRole('button', { name: 'Annuler la réservation' }).click();

@@ -8,7 +8,7 @@ import { bootstrap } from './db/bootstrap.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { loggerOptions } from './lib/logger.ts';
 import dbPlugin from './plugins/external/db.ts';
-import errorHandler from './plugins/external/error-handler.ts';
+import errorHandler, { frameworkErrors } from './plugins/external/error-handler.ts';
 import queryCount from './plugins/external/query-count.ts';
 import security from './plugins/external/security.ts';
 import swagger from './plugins/external/swagger.ts';
@@ -51,6 +51,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
     keepAliveTimeout: 72_000,
     requestTimeout: 30_000,
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

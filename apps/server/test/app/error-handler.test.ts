@@ -122,6 +122,16 @@ describe('error handler', () => {
       }
     });
 
+    it('answers in the API shape when the router itself refuses the path (bad %-escape, over-long parameter)', async () => {
+      const badEscape = await t.app.inject({ url: '/api/properties/%E0%A4%A' });
+      expectError(badEscape, 400, 'validation_error');
+      expect(badEscape.json()).toEqual({ detail: expect.any(String), code: 'validation_error' });
+      const long = await t.app.inject({ url: `/api/properties/${'a'.repeat(5000)}` });
+      expect(long.statusCode).toBe(414);
+      expect(long.json()).toEqual({ detail: expect.any(String), code: 'validation_error' });
+      expect(long.body).not.toContain('a'.repeat(200));
+    });
+
     it('names the field at fault', async () => {
       const response = await t.app.inject({
         method: 'POST',

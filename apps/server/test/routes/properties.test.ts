@@ -170,15 +170,17 @@ describe('properties routes', () => {
       expect(roomRow!.archivedAt).toBeInstanceOf(Date);
 
       // Nothing more can happen to it.
-      expectError(await book(t.app, client, { room_id: room.id, start_date: siteDate(5), end_date: siteDate(12) }), 404, 'room_not_found');
-      expectError(await t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) }), 404, 'property_not_found');
-      expectError(
-        await t.app.inject({ method: 'PUT', url: `/api/properties/${property.id}`, headers: bearer(admin), payload: validProperty() }),
+      await expectRefused(db(), () => book(t.app, client, { room_id: room.id, start_date: siteDate(5), end_date: siteDate(12) }), 404, 'room_not_found');
+      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) }), 404, 'property_not_found');
+      await expectRefused(
+        db(),
+        () => t.app.inject({ method: 'PUT', url: `/api/properties/${property.id}`, headers: bearer(admin), payload: validProperty() }),
         404,
         'property_not_found',
       );
-      expectError(
-        await t.app.inject({ method: 'POST', url: '/api/rooms', headers: bearer(admin), payload: { property_id: property.id, room_number: 'X1', price_per_week: 100 } }),
+      await expectRefused(
+        db(),
+        () => t.app.inject({ method: 'POST', url: '/api/rooms', headers: bearer(admin), payload: { property_id: property.id, room_number: 'X1', price_per_week: 100 } }),
         404,
         'property_not_found',
       );
@@ -209,7 +211,7 @@ describe('properties routes', () => {
       const room = await createRoom(t.app, admin, property.id);
       const stay = (await book(t.app, client, { room_id: room.id, start_date: siteDate(40), end_date: siteDate(47) })).json<Booking>();
       const hold = (await book(t.app, client, { room_id: room.id, start_date: siteDate(50), end_date: siteDate(57), payment_method: 'stripe' })).json<Booking>();
-      expectError(await t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) }), 409, 'property_has_bookings');
+      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) }), 409, 'property_has_bookings');
       expect((await t.app.inject({ method: 'PUT', url: `/api/bookings/${stay.id}/cancel`, headers: bearer(client) })).statusCode).toBe(200);
       await expireHold(db(), hold.id);
       expect((await t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) })).statusCode).toBe(204);

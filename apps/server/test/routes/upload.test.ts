@@ -123,6 +123,32 @@ describe('upload routes', () => {
     );
   });
 
+  it('refuses a multipart body it cannot read: no boundary, cut short (400, never 500)', async () => {
+    const image = await png();
+    const multipartHeaders = (contentType: string) => ({ ...bearer(admin), 'content-type': contentType });
+    await expectUploadRefused(
+      () => t.app.inject({ method: 'POST', url: '/api/upload', headers: multipartHeaders('multipart/form-data'), payload: 'garbage' }),
+      400,
+      'validation_error',
+    );
+    const cutShort = Buffer.concat([
+      Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'),
+      image.subarray(0, 20),
+    ]);
+    await expectUploadRefused(
+      () => t.app.inject({ method: 'POST', url: '/api/upload', headers: multipartHeaders('multipart/form-data; boundary=xyz'), payload: cutShort }),
+      400,
+      'validation_error',
+    );
+  });
+
+  it('refuses a form with too many fields (413 payload_too_large)', async () => {
+    const form = new FormData();
+    for (let i = 0; i < 10; i++) form.append(`field${i}`, 'x');
+    form.append('file', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'a.png');
+    await expectUploadRefused(() => upload(form), 413, 'payload_too_large');
+  });
+
   it('refuses anonymous callers (401) and clients (403)', async () => {
     const image = await png();
     await expectUploadRefused(() => upload(fileForm(image, 'a.png', 'image/png'), null), 401, 'unauthorized');

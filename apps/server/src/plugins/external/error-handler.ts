@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '@roomweek/contract';
 import { AppError, sqlState } from '../../lib/errors.ts';
@@ -27,6 +27,17 @@ const INPUT_SQLSTATES: Record<string, { status: number; code: ErrorCode; detail:
   '22021': { status: 400, code: 'validation_error', detail: 'Text may not contain NUL characters' },
   '22P05': { status: 400, code: 'validation_error', detail: 'Text may not contain NUL characters' },
 };
+
+/**
+ * Refusals the router makes before any route or hook runs (a malformed %-escape, an over-long path parameter):
+ * the same `{detail, code}` shape, instead of Fastify's own. Passed as the `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+  const body: ErrorResponse =
+    status >= 500 ? { detail: 'Something went wrong on our side', code: 'internal_error' } : { detail: 'Malformed request path', code: 'validation_error' };
+  void reply.code(status).send(body);
+}
 
 /**
  * The one error handler: `{detail, code}` with the right status for everything the user caused; 5xx details

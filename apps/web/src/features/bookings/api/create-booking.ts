@@ -10,11 +10,10 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBooking,
-    // Success adds a booking; a clash means our availability was stale: both refresh.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.bookings }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.rooms }),
-      ]),
+    // The room's availability is left as it is on success: refreshing it now would clear the stay the
+    // page is confirming (its nights just became booked); the page reloads it on the next visit.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bookings }),
+    // A clash means our availability was stale.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.rooms }),
   });
 }

@@ -1,8 +1,65 @@
+import { CreditCard, Info } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from './coming-soon';
+import { Button } from '@/components/ui/button';
+import { usePublicConfig } from '@/config/public-config';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
+import { startCheckout } from '../api/checkout';
+import type { PaymentPanelProps } from './payment-step';
 
-/** Card payment through Stripe Checkout — to be completed by the payments work (SPEC §4 booking flow). */
-export function CardPayment() {
-  const { t } = useTranslation();
-  return <ComingSoon method={t('payment.methods.stripe')} />;
+/** Where the browser goes to pay; a seam for tests (jsdom cannot navigate away). */
+export const redirectTo = { assign: (url: string) => window.location.assign(url) };
+
+/**
+ * Card payment (SPEC §4): pressing pay creates the pending booking, then the server opens a Stripe Checkout
+ * Session and the browser goes to its page. Stripe comes back to /payment-success or /payment-cancel.
+ */
+export function CardPayment({ stay, beginBooking, forgetBooking }: PaymentPanelProps) {
+  const { t } = useTranslation(['payments', 'common']);
+  const { config, ready } = usePublicConfig();
+  const [state, setState] = useState<'idle' | 'working' | 'redirecting'>('idle');
+
+  if (ready && !config.stripe_enabled) return <Unavailable message={t('card.unavailable')} />;
+
+  const pay = async () => {
+    setState('working');
+    const booking = await beginBooking('stripe');
+    if (!booking) {
+      setState('idle');
+      return;
+    }
+    try {
+      const { url } = await startCheckout(booking.id);
+      setState('redirecting');
+      redirectTo.assign(url);
+    } catch (error) {
+      // The hold ran out meanwhile: the next press books again.
+      if (error instanceof ApiError && error.code === 'booking_not_payable') forgetBooking?.();
+      toast.error(errorMessage(t, error, 'payments:card.failed'));
+      setState('idle');
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="flex gap-2 text-sm text-stone-700">
+        <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-500" />
+        {t('card.description')}
+      </p>
+      <Button size="lg" className="w-full" onClick={() => void pay()} disabled={state !== 'idle' || !ready} aria-disabled={!stay}>
+        {state === 'redirecting' ? t('card.redirecting') : state === 'working' ? t('processing') : t('card.button')}
+      </Button>
+    </div>
+  );
+}
+
+export function Unavailable({ message }: { message: string }) {
+  return (
+    <p className="flex gap-2 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-4 text-sm text-stone-700">
+      <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-500" />
+      {message}
+    </p>
+  );
 }

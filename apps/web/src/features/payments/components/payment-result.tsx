@@ -10,19 +10,22 @@ export function PaymentResult({
   tone,
   title,
   message,
+  busy = false,
   children,
 }: {
   icon: LucideIcon;
   tone: 'success' | 'warning' | 'neutral';
   title: string;
   message: string;
+  /** While the outcome is still being checked: the icon spins and the card says it is busy. */
+  busy?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-lg px-4 py-12 sm:py-16">
       <title>{`${title} · ${t('app.name')}`}</title>
-      <Card className="flex flex-col items-center gap-4 p-8 text-center">
+      <Card className="flex flex-col items-center gap-4 p-8 text-center" aria-busy={busy} aria-live="polite">
         <span
           className={cn(
             'flex size-16 items-center justify-center rounded-full',
@@ -31,7 +34,7 @@ export function PaymentResult({
             tone === 'neutral' && 'bg-stone-100 text-stone-600',
           )}
         >
-          <Icon aria-hidden="true" className="size-8" />
+          <Icon aria-hidden="true" className={cn('size-8', busy && 'animate-spin')} />
         </span>
         <h1 className="text-2xl font-semibold">{title}</h1>
         <p className="text-stone-600">{message}</p>

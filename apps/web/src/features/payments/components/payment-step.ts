@@ -16,3 +16,8 @@ export interface PaymentStepProps {
    */
   beginBooking: (method: PaymentMethod) => Promise<Booking | null>;
 }
+
+/** What the tabs hand each panel: the same, plus a way to drop a held booking that can no longer be paid. */
+export interface PaymentPanelProps extends PaymentStepProps {
+  forgetBooking?: () => void;
+}

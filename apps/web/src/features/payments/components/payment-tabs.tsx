@@ -1,16 +1,17 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@roomweek/contract';
+import { PAYMENT_METHODS, type Booking, type PaymentMethod } from '@roomweek/contract';
 import { Building, CreditCard, Wallet } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { api } from '@/lib/api-client';
 import { CardPayment } from './card-payment';
 import { OnSitePayment } from './on-site-payment';
-import type { PaymentStepProps } from './payment-step';
+import type { PaymentPanelProps, PaymentStepProps } from './payment-step';
 import { PaypalPayment } from './paypal-payment';
 
 const ICONS = { stripe: CreditCard, paypal: Wallet, on_site: Building } as const;
 /** Each method's panel gets the same props, so the payments work can swap a panel without touching the page. */
-const PANELS: Record<PaymentMethod, ComponentType<PaymentStepProps>> = {
+const PANELS: Record<PaymentMethod, ComponentType<PaymentPanelProps>> = {
   stripe: CardPayment,
   paypal: PaypalPayment,
   on_site: OnSitePayment,
@@ -20,6 +21,7 @@ const PANELS: Record<PaymentMethod, ComponentType<PaymentStepProps>> = {
 export function PaymentTabs(props: PaymentStepProps) {
   const { t } = useTranslation();
   const [method, setMethod] = useState<PaymentMethod>('on_site');
+  const panelProps = useHeldBooking(props);
   return (
     <section aria-labelledby="payment-title" className="flex flex-col gap-3">
       <h3 id="payment-title" className="font-semibold">
@@ -41,11 +43,43 @@ export function PaymentTabs(props: PaymentStepProps) {
           const Panel = PANELS[value];
           return (
             <TabsContent key={value} value={value}>
-              <Panel {...props} />
+              <Panel {...panelProps} />
             </TabsContent>
           );
         })}
       </Tabs>
     </section>
   );
+}
+
+/**
+ * A card or PayPal booking holds its dates while unpaid. Pressing pay again (after a failed redirect, or back
+ * from the provider) reuses that booking instead of clashing with it; choosing another method first releases it.
+ */
+function useHeldBooking({ stay, beginBooking }: PaymentStepProps): PaymentPanelProps {
+  const held = useRef<Booking | null>(null);
+  const begin = useCallback(
+    async (method: PaymentMethod) => {
+      const current = held.current;
+      if (current?.payment_method === method) return current;
+      if (current) {
+        held.current = null;
+        try {
+          // Only an unpaid hold is released: never a booking that was paid meanwhile.
+          const fresh = (await api.bookings.mine()).find((booking) => booking.id === current.id);
+          if (fresh?.status === 'pending') await api.bookings.cancel(current.id);
+        } catch {
+          // The new booking will say whether the dates are free.
+        }
+      }
+      const booking = await beginBooking(method);
+      if (booking?.status === 'pending') held.current = booking;
+      return booking;
+    },
+    [beginBooking],
+  );
+  const forgetBooking = useCallback(() => {
+    held.current = null;
+  }, []);
+  return { stay, beginBooking: begin, forgetBooking };
 }

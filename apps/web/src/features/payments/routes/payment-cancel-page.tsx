@@ -5,15 +5,15 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { PaymentResult } from '../components/payment-result';
 
-/** The payment provider sends the user here when they give up: nothing was charged. */
+/** The payment provider sends the user here when they give up: nothing was charged. Try Again goes back one page. */
 export function PaymentCancelPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('payments');
   const navigate = useNavigate();
   return (
-    <PaymentResult icon={CircleX} tone="neutral" title={t('payment.cancel.title')} message={t('payment.cancel.message')}>
-      <Button onClick={() => void navigate(-1)}>{t('payment.cancel.tryAgain')}</Button>
+    <PaymentResult icon={CircleX} tone="neutral" title={t('cancel.title')} message={t('cancel.message')}>
+      <Button onClick={() => void navigate(-1)}>{t('cancel.tryAgain')}</Button>
       <Link to={paths.home} className={buttonClasses('outline')}>
-        {t('common.backHome')}
+        {t('actions.home')}
       </Link>
     </PaymentResult>
   );

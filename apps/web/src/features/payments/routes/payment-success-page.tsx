@@ -1,24 +1,27 @@
-import { CircleCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { PaymentResult } from '../components/payment-result';
+import { useSearchParams } from 'react-router';
+import { toast } from '@/lib/toast';
+import { usePaymentStatusPolling } from '../api/payment-status';
+import { outcomeOf, PaymentOutcomeView, type PaymentOutcome } from '../components/payment-outcome';
 
 /**
- * Return page of card checkout (`?session_id=`). The payment status polling of SPEC §4 comes with the
- * payments work; until then this page only confirms the return.
+ * /payment-success?session_id= — where Stripe Checkout returns. Asks the server (which asks Stripe) up to 5 times,
+ * 2 seconds apart (SPEC §4); a paid status shows success, otherwise a warning that verification takes longer.
  */
 export function PaymentSuccessPage() {
-  const { t } = useTranslation();
-  return (
-    <PaymentResult icon={CircleCheck} tone="success" title={t('payment.success.title')} message={t('payment.success.message')}>
-      <Link to={paths.myBookings} className={buttonClasses('default')}>
-        {t('nav.myBookings')}
-      </Link>
-      <Link to={paths.home} className={buttonClasses('outline')}>
-        {t('common.backHome')}
-      </Link>
-    </PaymentResult>
-  );
+  const { t } = useTranslation('payments');
+  const [searchParams] = useSearchParams();
+  const check = usePaymentStatusPolling(searchParams.get('session_id'));
+
+  const outcome: PaymentOutcome =
+    check.phase === 'checking' ? 'verifying' : check.phase === 'done' ? outcomeOf(check.status) : check.phase;
+
+  useEffect(() => {
+    if (outcome === 'success') toast.success(t('toasts.successful'));
+    else if (outcome === 'slow') toast.warning(t('slow.message'));
+    else if (outcome === 'error') toast.error(t('error.title'));
+  }, [outcome, t]);
+
+  return <PaymentOutcomeView outcome={outcome} />;
 }

@@ -1,24 +1,47 @@
-import { CircleCheck } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { PaymentResult } from '../components/payment-result';
+import { useSearchParams } from 'react-router';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
+import { capturePaypalOrder } from '../api/paypal';
+import { outcomeOf, PaymentOutcomeView, type PaymentOutcome } from '../components/payment-outcome';
 
 /**
- * Return page of PayPal (`?token=` is the order id). The capture of SPEC §4 comes with the payments work;
- * until then this page only confirms the return.
+ * /paypal-success?token= — where PayPal returns after approval (the token is the order id). Captures the order
+ * once (the server makes a repeated capture harmless); paid shows success, otherwise "Payment is being processed".
  */
 export function PaypalSuccessPage() {
-  const { t } = useTranslation();
-  return (
-    <PaymentResult icon={CircleCheck} tone="success" title={t('payment.success.title')} message={t('payment.success.message')}>
-      <Link to={paths.myBookings} className={buttonClasses('default')}>
-        {t('nav.myBookings')}
-      </Link>
-      <Link to={paths.home} className={buttonClasses('outline')}>
-        {t('common.backHome')}
-      </Link>
-    </PaymentResult>
-  );
+  const { t } = useTranslation('payments');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const queryClient = useQueryClient();
+  const capture = useMutation({
+    mutationFn: capturePaypalOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bookings }),
+  });
+  const started = useRef(false);
+  const { mutate } = capture;
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    mutate(token);
+  }, [token, mutate]);
+
+  const outcome: PaymentOutcome = !token
+    ? 'error'
+    : capture.isError
+      ? 'error'
+      : capture.data
+        ? outcomeOf(capture.data.payment_status)
+        : 'verifying';
+
+  useEffect(() => {
+    if (outcome === 'success') toast.success(t('toasts.successful'));
+    else if (outcome === 'processing') toast.warning(t('processingPayment.message'));
+    else if (outcome === 'error' && token) toast.error(t('captureFailed'));
+  }, [outcome, t, token]);
+
+  return <PaymentOutcomeView outcome={outcome} />;
 }
