@@ -143,8 +143,9 @@ export function buildDataset(seed = 7): Dataset {
       const roll = next();
       const status = roll < 0.88 ? 'confirmed' : roll < 0.98 ? 'cancelled' : 'pending';
       const paymentMethod = status === 'pending' ? pick(['stripe', 'paypal'] as const) : pick(['stripe', 'paypal', 'on_site'] as const);
-      const createdAt = new Date(Date.parse(`${startDate}T12:00:00Z`) - Math.floor(1 + next() * 60) * 86_400_000);
-      const created = Math.min(createdAt.getTime(), now - 86_400_000);
+      // Made at some moment 1 to 60 days before arrival (distinct instants, as real bookings are).
+      const createdAt = new Date(Date.parse(`${startDate}T00:00:00Z`) - Math.floor((1 + next() * 60) * 86_400_000));
+      const created = Math.min(createdAt.getTime(), now - Math.floor((1 + next() * 30) * 86_400_000));
       return {
         roomId: room.id,
         userId: user.id,

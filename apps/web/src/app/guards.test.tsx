@@ -82,4 +82,17 @@ describe('route guards (SPEC §2)', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('end the session when the token expires mid-visit, and send the user to log in again', async () => {
+    mockApi({
+      'GET /config': () => config,
+      'GET /auth/me': () => client,
+      'GET /bookings': () => ({ status: 401, body: { detail: 'Token expired', code: 'invalid_token' } }),
+    });
+    const { router } = renderApp('/my-bookings', { token: 'stale-token' });
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/my-bookings' } });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
 });

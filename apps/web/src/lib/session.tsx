@@ -1,7 +1,7 @@
 import type { AuthResponse, User } from '@roomweek/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, getToken, TOKEN_KEY } from './api-client';
+import { api, ApiError, getToken, TOKEN_KEY } from './api-client';
 import { queryKeys } from './query-keys';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
@@ -47,6 +47,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(null);
     queryClient.removeQueries({ queryKey: queryKeys.me });
   }, [failed, queryClient]);
+
+  // A token that expires or is revoked mid-visit (e.g. password changed elsewhere) ends the session: the
+  // guards then send the user to /login, and back to where they were afterwards.
+  useEffect(() => {
+    if (token === null) return;
+    const expired = (error: unknown) =>
+      error instanceof ApiError && error.status === 401 && (error.code === 'invalid_token' || error.code === 'unauthorized');
+    const onError = () => {
+      storeToken(null);
+      setToken(null);
+      queryClient.removeQueries({ queryKey: queryKeys.me });
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && expired(event.action.error)) onError();
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && expired(event.action.error)) onError();
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [token, queryClient]);
 
   const signIn = useCallback(
     (auth: AuthResponse) => {

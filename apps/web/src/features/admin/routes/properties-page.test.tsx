@@ -99,13 +99,18 @@ describe('admin properties', () => {
 
   it('explains what deleting does, deletes after confirmation, and explains a refusal', async () => {
     let refuse = true;
+    let properties = [PROPERTY_A];
     mockAdminApi(
       {},
       {
-        'DELETE /properties/:id': () =>
-          refuse
-            ? { status: 409, body: { detail: 'This property has 2 upcoming booking(s); cancel them first', code: 'property_has_bookings' } }
-            : { status: 204 },
+        'GET /properties': () => properties,
+        'DELETE /properties/:id': () => {
+          if (refuse) {
+            return { status: 409, body: { detail: 'This property has 2 upcoming booking(s); cancel them first', code: 'property_has_bookings' } };
+          }
+          properties = [];
+          return { status: 204 };
+        },
       },
     );
     const { user, router } = renderApp('/admin/properties', { token: ADMIN_TOKEN });
@@ -125,6 +130,8 @@ describe('admin properties', () => {
     await router.navigate('/admin/properties');
     await user.click(await screen.findByRole('button', { name: 'Supprimer Maison des Arts' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+    // The card leaves the list, and the toast still shows.
     expect(await screen.findByText('Logement « Maison des Arts » supprimé')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Maison des Arts' })).toBeNull();
   });
 });

@@ -24,6 +24,23 @@ export default function PropertiesPage() {
   const properties = useProperties();
   const rooms = useRooms();
   const [editing, setEditing] = useState<{ property: Property | null } | null>(null);
+  const navigate = useNavigate();
+  // Here rather than in the card: the card unmounts when the list refreshes, and its callbacks with it.
+  const remove = useDeleteProperty();
+
+  const onDelete = (property: Property) =>
+    remove.mutate(property.id, {
+      onSuccess: () => toast.success(t('properties.toasts.deleted', { name: property.name })),
+      onError: (error) => {
+        const blocked = error instanceof ApiError && error.code === 'property_has_bookings';
+        toast.error(blocked ? t('properties.deleteBlocked') : errorMessage(t, error, 'properties.toasts.deleteFailed'), {
+          description: blocked ? error.detail : undefined,
+          action: blocked
+            ? { label: t('properties.seeBookings'), onClick: () => void navigate(adminPaths.bookings) }
+            : undefined,
+        });
+      },
+    });
 
   const roomsPerProperty = useMemo(() => {
     const counts = new Map<string, number>();
@@ -71,6 +88,8 @@ export default function PropertiesPage() {
                 property={property}
                 roomsCreated={rooms.data ? (roomsPerProperty.get(property.id) ?? 0) : undefined}
                 onEdit={() => setEditing({ property })}
+                onDelete={() => onDelete(property)}
+                deleting={remove.isPending && remove.variables === property.id}
               />
             </li>
           ))}
@@ -89,29 +108,17 @@ function PropertyCard({
   property,
   roomsCreated,
   onEdit,
+  onDelete,
+  deleting,
 }: {
   property: Property;
   roomsCreated: number | undefined;
   onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
 }) {
   const { t } = useAdminTranslation();
-  const navigate = useNavigate();
-  const remove = useDeleteProperty();
   const titleId = `property-${property.id}`;
-
-  const onDelete = () =>
-    remove.mutate(property.id, {
-      onSuccess: () => toast.success(t('properties.toasts.deleted', { name: property.name })),
-      onError: (error) => {
-        const blocked = error instanceof ApiError && error.code === 'property_has_bookings';
-        toast.error(blocked ? t('properties.deleteBlocked') : errorMessage(t, error, 'properties.toasts.deleteFailed'), {
-          description: blocked ? error.detail : undefined,
-          action: blocked
-            ? { label: t('properties.seeBookings'), onClick: () => void navigate(adminPaths.bookings) }
-            : undefined,
-        });
-      },
-    });
 
   return (
     <Card className="flex h-full flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
@@ -148,7 +155,7 @@ function PropertyCard({
               <Button
                 variant="outline"
                 size="sm"
-                disabled={remove.isPending}
+                disabled={deleting}
                 className="text-red-700 hover:bg-red-50"
                 aria-label={t('properties.deleteNamed', { name: property.name })}
               >

@@ -131,11 +131,16 @@ describe('admin rooms', () => {
 
   it('deletes a room after the confirm prompt, and explains a refusal', async () => {
     let refuse = false;
+    let rooms = [adminRoom()];
     const { requests } = mockAdminApi(
-      { rooms: [adminRoom()] },
+      {},
       {
-        'DELETE /rooms/:id': () =>
-          refuse ? { status: 409, body: { detail: 'This room has 1 upcoming booking(s)', code: 'room_has_bookings' } } : { status: 204 },
+        'GET /rooms': () => rooms,
+        'DELETE /rooms/:id': () => {
+          if (refuse) return { status: 409, body: { detail: 'This room has 1 upcoming booking(s)', code: 'room_has_bookings' } };
+          rooms = [];
+          return { status: 204 };
+        },
       },
     );
     const { user } = renderApp('/admin/rooms', { token: ADMIN_TOKEN });
@@ -154,7 +159,9 @@ describe('admin rooms', () => {
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Supprimer la chambre 101' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+    // The card leaves the list, and the toast still shows.
     expect(await screen.findByText('Chambre supprimée')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Chambre 101' })).toBeNull();
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
       `/rooms/${adminRoom().id}`,
       `/rooms/${adminRoom().id}`,

@@ -32,6 +32,23 @@ export default function RoomsPage() {
   const rooms = useRooms();
   const properties = useProperties();
   const [editing, setEditing] = useState<{ room: Room | null } | null>(null);
+  const navigate = useNavigate();
+  // Here rather than in the card: the card unmounts when the list refreshes, and its callbacks with it.
+  const remove = useDeleteRoom();
+
+  const onDelete = (room: Room) =>
+    remove.mutate(room.id, {
+      onSuccess: () => toast.success(t('rooms.toasts.deleted')),
+      onError: (error) => {
+        const blocked = error instanceof ApiError && error.code === 'room_has_bookings';
+        toast.error(blocked ? t('rooms.deleteBlocked') : errorMessage(t, error, 'rooms.toasts.deleteFailed'), {
+          description: blocked ? error.detail : undefined,
+          action: blocked
+            ? { label: t('properties.seeBookings'), onClick: () => void navigate(adminPaths.bookings) }
+            : undefined,
+        });
+      },
+    });
 
   const propertyNames = useMemo(
     () => new Map((properties.data ?? []).map((property) => [property.id, property.name])),
@@ -79,6 +96,8 @@ export default function RoomsPage() {
                 room={room}
                 propertyName={propertyNames.get(room.property_id)}
                 onEdit={() => setEditing({ room })}
+                onDelete={() => onDelete(room)}
+                deleting={remove.isPending && remove.variables === room.id}
               />
             </li>
           ))}
@@ -98,31 +117,19 @@ export function RoomCard({
   room,
   propertyName,
   onEdit,
+  onDelete,
+  deleting,
 }: {
   room: Room;
   propertyName: string | undefined;
   onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
 }) {
   const { t, i18n } = useAdminTranslation();
-  const navigate = useNavigate();
-  const remove = useDeleteRoom();
   const titleId = `room-${room.id}`;
   const shown = room.amenities.slice(0, AMENITIES_SHOWN);
   const more = room.amenities.length - shown.length;
-
-  const onDelete = () =>
-    remove.mutate(room.id, {
-      onSuccess: () => toast.success(t('rooms.toasts.deleted')),
-      onError: (error) => {
-        const blocked = error instanceof ApiError && error.code === 'room_has_bookings';
-        toast.error(blocked ? t('rooms.deleteBlocked') : errorMessage(t, error, 'rooms.toasts.deleteFailed'), {
-          description: blocked ? error.detail : undefined,
-          action: blocked
-            ? { label: t('properties.seeBookings'), onClick: () => void navigate(adminPaths.bookings) }
-            : undefined,
-        });
-      },
-    });
 
   return (
     <Card className="flex h-full flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
@@ -179,7 +186,7 @@ export function RoomCard({
               <Button
                 variant="outline"
                 size="sm"
-                disabled={remove.isPending}
+                disabled={deleting}
                 className="text-red-700 hover:bg-red-50"
                 aria-label={t('rooms.deleteNamed', { number: room.room_number })}
               >

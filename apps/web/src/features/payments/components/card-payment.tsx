@@ -17,7 +17,9 @@ export const redirectTo = { assign: (url: string) => window.location.assign(url)
  * Session and the browser goes to its page. Stripe comes back to /payment-success or /payment-cancel.
  */
 export function CardPayment({ stay, beginBooking, forgetBooking }: PaymentPanelProps) {
-  const { t } = useTranslation(['payments', 'common']);
+  const { t } = useTranslation('payments');
+  // Error codes are translated in the common namespace.
+  const { t: tCommon } = useTranslation();
   const { config, ready } = usePublicConfig();
   const [state, setState] = useState<'idle' | 'working' | 'redirecting'>('idle');
 
@@ -37,7 +39,7 @@ export function CardPayment({ stay, beginBooking, forgetBooking }: PaymentPanelP
     } catch (error) {
       // The hold ran out meanwhile: the next press books again.
       if (error instanceof ApiError && error.code === 'booking_not_payable') forgetBooking?.();
-      toast.error(errorMessage(t, error, 'payments:card.failed'));
+      toast.error(errorMessage(tCommon, error, 'payments:card.failed'));
       setState('idle');
     }
   };

@@ -22,7 +22,7 @@ import type { PaymentPanelProps } from './payment-step';
  * now) create an order and, once the payer approves, the server captures it and the user goes to their bookings.
  */
 export function PaypalPayment({ stay, beginBooking, forgetBooking }: PaymentPanelProps) {
-  const { t } = useTranslation(['payments', 'common']);
+  const { t } = useTranslation('payments');
   const { config, ready } = usePublicConfig();
   const [booking, setBooking] = useState<Booking | null>(null);
   const [working, setWorking] = useState(false);
@@ -76,7 +76,9 @@ function announceCapture(t: (key: string) => string, status: PaymentStatus) {
 }
 
 function PaypalButtons({ bookingId, clientId, onNotPayable }: { bookingId: string; clientId: string; onNotPayable: () => void }) {
-  const { t } = useTranslation(['payments', 'common']);
+  const { t } = useTranslation('payments');
+  // Error codes are translated in the common namespace.
+  const { t: tCommon } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const container = useRef<HTMLDivElement>(null);
@@ -96,7 +98,7 @@ function PaypalButtons({ bookingId, clientId, onNotPayable }: { bookingId: strin
         try {
           return (await createPaypalOrder(bookingId)).order_id;
         } catch (error) {
-          toast.error(errorMessage(t, error, 'payments:orderFailed'));
+          toast.error(errorMessage(tCommon, error, 'payments:orderFailed'));
           if (error instanceof ApiError && error.code === 'booking_not_payable') onNotPayable();
           throw error;
         }
@@ -109,7 +111,7 @@ function PaypalButtons({ bookingId, clientId, onNotPayable }: { bookingId: strin
           if (status === 'paid' || status === 'pending' || status === 'unpaid') void navigate(paths.myBookings);
           else onNotPayable();
         } catch (error) {
-          toast.error(errorMessage(t, error, 'payments:captureFailed'));
+          toast.error(errorMessage(tCommon, error, 'payments:captureFailed'));
         }
       },
       onCancel: () => toast.info(t('paypal.cancelled')),

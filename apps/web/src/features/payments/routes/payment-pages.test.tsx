@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, type ApiRoutes } from '../../../../test/api-mock';
 import { client, config } from '../../../../test/fixtures';
@@ -35,10 +35,11 @@ describe('/payment-success', () => {
       'GET /payments/status/:id': () => ({ payment_status: ++calls < 3 ? 'unpaid' : 'paid' }),
     });
     renderApp('/payment-success?session_id=cs_test_123', { token: 'token' });
-    expect(await screen.findByRole('heading', { name: 'Paiement réussi' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { name: 'Paiement réussi' });
     expect(statusCalls(requests).map((r) => r.path)).toEqual(Array(3).fill('/payments/status/cs_test_123'));
-    expect(screen.getByRole('link', { name: 'Mes réservations' })).toHaveAttribute('href', '/my-bookings');
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    const card = within(heading.parentElement!);
+    expect(card.getByRole('link', { name: 'Mes réservations' })).toHaveAttribute('href', '/my-bookings');
+    expect(card.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
   });
 
   it('stops after 5 attempts with the slow-verification warning', async () => {
@@ -110,9 +111,10 @@ describe('/payment-cancel', () => {
   });
 
   it('speaks the visitor’s language', async () => {
-    localStorage.setItem('lang', 'es');
     api({});
-    renderApp('/payment-cancel', { token: 'token' });
+    const { user } = renderApp('/payment-cancel', { token: 'token' });
+    await screen.findByRole('heading', { name: 'Paiement annulé' });
+    await user.click(screen.getByRole('button', { name: 'Español' }));
     expect(await screen.findByRole('heading', { name: 'Pago cancelado' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument();
   });
