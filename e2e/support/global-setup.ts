@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,7 +88,12 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server's log goes to e2e/test-results/server.log (git-ignored), for when a journey fails.
+  const resultsDir = path.join(ROOT, 'e2e/test-results');
+  mkdirSync(resultsDir, { recursive: true });
+  const logFile = createWriteStream(path.join(resultsDir, 'server.log'));
   const keep = (chunk: Buffer) => {
+    logFile.write(chunk);
     output = (output + chunk.toString()).slice(-20_000);
   };
   server.stdout?.on('data', keep);
@@ -98,6 +103,7 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseURL, server, () => output);
   } catch (error) {
     server.kill('SIGKILL');
+    logFile.end();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -110,6 +116,7 @@ export default async function setup(project: TestProject) {
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       if (server.exitCode === null) server.kill('SIGKILL');
     }
+    logFile.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,7 +1,20 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiRegister, launchBrowser, login, navigate, newVisitor, screenshot, settle } from '../support/browser';
-import { loadAllImages, pickDay } from '../support/pages';
+import {
+  api,
+  apiRegister,
+  launchBrowser,
+  login,
+  navigate,
+  newVisitor,
+  screenshot,
+  SCREENSHOTS_DIR,
+  settle,
+  VIEWPORTS,
+} from '../support/browser';
+import { loadAllImages } from '../support/pages';
 import { addDays, todayIn } from '../support/stay';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin123' };
@@ -70,9 +83,27 @@ async function photo(page: Page, label: string, hue: number) {
 
 const text = (page: Page, value: string | RegExp) => page.getByText(value).first();
 
+/** An open dialog: the window only (the page behind is dimmed), tall enough to show the whole form. */
+async function shootDialog(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await page.evaluate(() => Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined))));
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), animations: 'disabled' });
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/** A full-page screenshot once the page has stopped growing and every photo is decoded (else it may paint blank). */
 async function shoot(page: Page, name: string) {
   await settle(page);
   await loadAllImages(page);
+  await page.evaluate(async () => {
+    await Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined)));
+    let height = -1;
+    while (height !== document.documentElement.scrollHeight) {
+      height = document.documentElement.scrollHeight;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
   await screenshot(page, name);
 }
 
@@ -115,7 +146,7 @@ describe('the administrator', () => {
       await propertyDialog.getByRole('img', { name: 'Photo 1' }).waitFor();
       await text(page, 'Photo téléversée').waitFor();
       expect(await propertyDialog.getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
-      await screenshot(page, 'admin-properties-dialog-fr-1280');
+      await shootDialog(page, 'admin-properties-dialog-fr-1280');
       await propertyDialog.getByRole('button', { name: 'Enregistrer' }).click();
       await text(page, 'Logement créé').waitFor();
       const propertyCard = page.getByRole('article', { name: PROPERTY });
@@ -150,7 +181,7 @@ describe('the administrator', () => {
       ]);
       await roomDialog.getByTestId('photo-input').setInputFiles(await photo(page, 'Chambre 1', 20));
       await roomDialog.getByRole('img', { name: 'Photo 1' }).waitFor();
-      await screenshot(page, 'admin-rooms-dialog-fr-1280');
+      await shootDialog(page, 'admin-rooms-dialog-fr-1280');
       await roomDialog.getByRole('button', { name: 'Enregistrer' }).click();
       await text(page, 'Chambre créée').waitFor();
       const roomCard = page.getByRole('article', { name: 'Chambre 1' }).filter({ hasText: PROPERTY });
@@ -177,9 +208,9 @@ describe('the administrator', () => {
       // A guest books it on site, from today for a week (so the room is occupied today).
       const guest = await apiRegister();
       const guestVisit = await newVisitor(browser, { token: guest.token });
-      await navigate(guestVisit.page, `/room/${roomId}`);
-      await pickDay(guestVisit.page, today);
-      await pickDay(guestVisit.page, addDays(today, 7));
+      // The dates come in the link (the calendar's clicks are the booking journey's business).
+      await navigate(guestVisit.page, `/room/${roomId}?start=${today}&end=${addDays(today, 7)}`);
+      await guestVisit.page.getByRole('region', { name: 'Résumé du séjour' }).getByText('7 jours').waitFor();
       await guestVisit.page.getByRole('button', { name: 'Réserver et payer sur place' }).click();
       await text(guestVisit.page, 'Réservation créée avec succès').waitFor();
       expect(guestVisit.errors).toEqual([]);
@@ -232,6 +263,7 @@ describe('the administrator', () => {
       ] as const) {
         await navigate(page, path);
         await page.getByRole('heading', { level: 1 }).waitFor();
+        if (name === 'properties' || name === 'rooms') await page.getByRole('article').first().waitFor();
         await shoot(page, `admin-${name}-fr-1280`);
       }
 

@@ -55,7 +55,11 @@ describe('a guest paying by card', () => {
     // The room page: dates through the calendar, then the card tab.
     await page.goto(`/room/${room.id}`);
     await settle(page);
+    // Once the calendar knows the room's availability, the free days are enabled.
+    const freeDay = (date: string) => page.locator(`[data-day="${date}"]:not([data-outside]) button:not([disabled])`);
+    await freeDay(stay.arrival).waitFor();
     await pickDay(page, stay.arrival);
+    await freeDay(stay.departure).waitFor();
     await pickDay(page, stay.departure);
     await page.getByRole('region', { name: 'Résumé du séjour' }).getByText('7 jours').waitFor();
     await page.getByRole('tab', { name: 'Carte' }).click();

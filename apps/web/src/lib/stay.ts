@@ -22,6 +22,12 @@ export interface StaySelection {
 
 export type StayStep = 1 | 2 | 3;
 
+/** A complete stay: the nights [arrival, departure). */
+export interface ChosenStay {
+  arrival: string;
+  departure: string;
+}
+
 export type PickResult =
   | { outcome: 'selected'; selection: StaySelection }
   /** The stay would include a booked night: refused, nothing applied. */

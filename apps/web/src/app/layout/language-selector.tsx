@@ -5,8 +5,9 @@ import { currentLanguage, setLanguage } from '@/lib/i18n';
 
 /** fr es pt en, the current one in upper case (SPEC §1); the choice is remembered. */
 export function LanguageSelector({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
-  const current = i18n.resolvedLanguage ? currentLanguage() : 'fr';
+  // Subscribes to language changes; the current one is read from i18n itself.
+  const { t } = useTranslation();
+  const current = currentLanguage();
   return (
     <div role="group" aria-label={t('nav.language')} className={cn('flex items-center', className)}>
       {LANGUAGES.map((language: Language) => {

@@ -1,9 +1,5 @@
 import type { Booking, PaymentMethod } from '@roomweek/contract';
-
-export interface ChosenStay {
-  arrival: string;
-  departure: string;
-}
+import type { ChosenStay } from '@/lib/stay';
 
 /** What every payment method's panel receives from the room page. */
 export interface PaymentStepProps {

@@ -7,17 +7,13 @@ import {
   EMPTY_SELECTION,
   pickDay,
   validSelection,
+  type ChosenStay,
   type PickResult,
   type StayCalendar,
   type StaySelection,
 } from '@/lib/stay';
 import { useLoggedError } from '@/lib/use-logged-error';
 import { useRoomAvailability } from '../api/get-room-availability';
-
-export interface ChosenStay {
-  arrival: string;
-  departure: string;
-}
 
 const param = (value: string | null) => (value && isCalendarDate(value) ? value : null);
 
