@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon, { type RequestSpec } from 'autocannon';
 
 /** What a browser sends: the answers are compressed as they would be for a visitor. */
@@ -13,6 +14,20 @@ export interface LoadOptions {
   warmupSeconds: number;
   /** For slow calls: this many requests instead of a duration, after one warm-up request per connection. */
   amount?: number;
+  /** The server's process id: its CPU time over the measured part is reported per request. */
+  serverPid?: number;
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds (Linux /proc; undefined elsewhere). */
+function cpuMillis(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the command: state is field 3, so utime (14) and stime (15) sit at 11 and 12.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface LoadResult {
@@ -28,6 +43,8 @@ export interface LoadResult {
   mean: number;
   /** Connection errors (timeouts among them) and non-2xx answers. */
   errors: number;
+  /** CPU milliseconds the server process spent per answer: steadier than req/s on a busy machine. */
+  cpuMsPerRequest?: number;
   statusCodes: Record<string, number>;
 }
 
@@ -48,11 +65,16 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       : { ...common, duration: options.seconds, warmup: { connections: options.connections, duration: options.warmupSeconds } },
   );
   // The returned tracker reports only the measured part; the warm-up has its own.
+  let cpuAtStart = options.amount ? cpuMillis(options.serverPid) : undefined;
+  (instance as unknown as NodeJS.EventEmitter).once('start', () => {
+    cpuAtStart = cpuMillis(options.serverPid);
+  });
   (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
     statusCodes[status] = (statusCodes[status] ?? 0) + 1;
     if (status >= 200 && status < 300) latencies.push(time);
   });
   const result = await instance;
+  const cpuAtEnd = cpuMillis(options.serverPid);
   latencies.sort((a, b) => a - b);
   const ok = latencies.length;
   return {
@@ -66,5 +88,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     mean: ok ? latencies.reduce((sum, value) => sum + value, 0) / ok : Number.NaN,
     errors: result.errors + result.non2xx,
     statusCodes,
+    ...(cpuAtStart !== undefined && cpuAtEnd !== undefined && ok > 0 ? { cpuMsPerRequest: (cpuAtEnd - cpuAtStart) / ok } : {}),
   };
 }

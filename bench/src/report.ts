@@ -170,6 +170,7 @@ export function formatReport(results: BenchResults): string {
     load ? ms(load.p97_5) : '–',
     load ? ms(load.p99) : '–',
     load ? String(load.errors) : '–',
+    load?.cpuMsPerRequest !== undefined ? load.cpuMsPerRequest.toFixed(2) : '–',
     queries ? `${queries.at5k.queries} (${queries.at5k.rows} rows) / ${queries.at50k.queries} (${queries.at50k.rows} rows)` : '',
   ];
   const rows = [
@@ -179,9 +180,9 @@ export function formatReport(results: BenchResults): string {
   ];
   out.push(
     table(
-      ['endpoint', 'conns', 'req/s', 'of ceiling', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors', 'queries/call @5k / @50k'],
+      ['endpoint', 'conns', 'req/s', 'of ceiling', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors', 'server CPU ms/req', 'queries/call @5k / @50k'],
       rows,
-      new Set([1, 2, 3, 4, 5, 6, 7]),
+      new Set([1, 2, 3, 4, 5, 6, 7, 8]),
     ),
     '',
     ...[results.availability.plan5k, results.availability.plan50k].map(

@@ -154,9 +154,17 @@ async function probeQueries(url: string, calls: Endpoints, tokens: Tokens): Prom
   return counts;
 }
 
-async function measure(url: string, requests: RequestSpec[], connections = CONNECTIONS, amount?: number): Promise<LoadResult> {
-  const result = await load({ url, requests, connections, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, ...(amount ? { amount } : {}) });
-  await settle(url);
+async function measure(server: RunningServer, requests: RequestSpec[], connections = CONNECTIONS, amount?: number): Promise<LoadResult> {
+  const result = await load({
+    url: server.url,
+    requests,
+    connections,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    serverPid: server.pid,
+    ...(amount ? { amount } : {}),
+  });
+  await settle(server.url);
   return result;
 }
 
@@ -214,7 +222,7 @@ async function main() {
     await stop(server);
     server = await serve();
     log('availability @ 5,000 bookings');
-    const availability5k = await measure(server.url, calls.availability.requests);
+    const availability5k = await measure(server, calls.availability.requests);
     await stop(server);
 
     log(`topping up to ${SIZES.bookings.toLocaleString('en')} bookings`);
@@ -227,7 +235,7 @@ async function main() {
     log('ceiling: bare Fastify');
     const ceilingServer = await startCeiling();
     servers.add(ceilingServer);
-    const ceiling = await measure(ceilingServer.url, [{ path: '/' }]);
+    const ceiling = await measure(ceilingServer, [{ path: '/' }]);
     await stop(ceilingServer);
 
     server = await serve();
@@ -236,7 +244,7 @@ async function main() {
     for (const key of ['properties', 'property', 'rooms', 'availability', 'all', 'page', 'create'] as const) {
       const call = calls[key];
       log(call.name);
-      const result = await measure(server.url, call.requests, 'connections' in call ? call.connections : CONNECTIONS, 'amount' in call ? call.amount : undefined);
+      const result = await measure(server, call.requests, 'connections' in call ? call.connections : CONNECTIONS, 'amount' in call ? call.amount : undefined);
       reports.push({ name: call.name, read: call.read, load: result, queries: { at5k: queries5k[key]!, at50k: queries50k[key]! } });
     }
     // A guest's own list is counted, not loaded: its query count must not grow with its rows either.
