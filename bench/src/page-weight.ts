@@ -29,7 +29,7 @@ export interface PageWeight {
   homeCss: Totals;
   home: AssetSize[];
   lazy: AssetSize[];
-  /** Whether the build ships .br/.gz files next to the assets (served as they are by @fastify/static). */
+  /** Whether the build ships .br and .gz beside every asset of 1 KB or more (served as they are by @fastify/static). */
   precompressed: boolean;
 }
 
@@ -114,7 +114,10 @@ export async function measurePageWeight(dist: string, siteUrl?: string): Promise
   }
   lazy.sort((a, b) => b.gzip - a.gzip);
   home.sort((a, b) => b.gzip - a.gzip);
-  const precompressed = assets.every((file) => existsSync(path.join(dist, `${file}.br`)) || existsSync(path.join(dist, `${file}.gz`)));
+  // Files under 1 KB go out as they are (the server's compression threshold), so they have no .br/.gz.
+  const precompressed = sizes
+    .filter((asset) => asset.raw >= 1024)
+    .every((asset) => existsSync(path.join(dist, `${asset.file}.br`)) && existsSync(path.join(dist, `${asset.file}.gz`)));
   return {
     method: served ? 'chromium' : 'index.html',
     homeJs: sum(home.filter((asset) => asset.kind === 'js')),

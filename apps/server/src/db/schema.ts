@@ -118,7 +118,8 @@ export const bookings = pgTable(
     index('bookings_room_dates_idx').on(t.roomId, t.startDate),
     index('bookings_user_idx').on(t.userId, t.startDate),
     index('bookings_pending_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
-    index('bookings_created_idx').on(t.createdAt),
+    // The admin's pages order by (created_at desc, id): a page picks its ids from this index (migration 0004).
+    index('bookings_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     uniqueIndex('bookings_stripe_session_key').on(t.stripeSessionId),
     uniqueIndex('bookings_paypal_order_key').on(t.paypalOrderId),
     check('bookings_dates_check', sql`${t.endDate} > ${t.startDate}`),

@@ -216,15 +216,18 @@ export class BookingsService {
       );
     }
     const where = conditions.length ? and(...conditions) : undefined;
-    let query = this.joined().where(where).orderBy(desc(bookings.createdAt), asc(bookings.id)).$dynamic();
-    if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);
-    const rows = await query;
-    let total = rows.length;
-    if (filter.limit !== undefined) {
-      const [count] = await this.db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(where);
-      total = count?.count ?? 0;
+    const order = [desc(bookings.createdAt), asc(bookings.id)];
+    if (filter.limit === undefined) {
+      const rows = await this.joined().where(where).orderBy(...order);
+      return { bookings: rows.map(toBooking), total: rows.length };
     }
-    return { bookings: rows.map(toBooking), total };
+    // A page takes its ids from the (created_at desc, id) index first: the rows its offset skips are never joined.
+    const pageIds = this.db.select({ id: bookings.id }).from(bookings).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset ?? 0);
+    const [rows, [count]] = await Promise.all([
+      this.joined().where(inArray(bookings.id, pageIds)).orderBy(...order),
+      this.db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(where),
+    ]);
+    return { bookings: rows.map(toBooking), total: count?.count ?? 0 };
   }
 
   /** Users cancel their own bookings; admins cancel any. A cancelled booking is kept, never deleted. */
