@@ -78,6 +78,15 @@ export const availabilityQuery = (db: Executor) =>
     .where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
     .orderBy(asc(bookings.startDate));
 
+/**
+ * Queues, on every instance, the transactions that make a booking of this room hold nights (a new booking, or a
+ * released hold taken back by a late payment): without it, two that clash in the exclusion constraint can wait
+ * on each other and deadlock (40P01). The constraint stays the guarantee.
+ */
+export async function lockRoomNights(tx: Executor, roomId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_BOOKING_LOCK}::int, hashtext(${roomId}))`);
+}
+
 export interface AdminBookingFilter {
   status?: BookingStatus;
   q?: string;
@@ -144,7 +153,7 @@ export class BookingsService {
       return await this.db.transaction(async (tx) => {
         // Bookings of one room queue here, on every instance: concurrent inserts that clash in the exclusion
         // constraint would otherwise wait on each other and deadlock (40P01). The constraint stays the guarantee.
-        await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_BOOKING_LOCK}::int, hashtext(${body.room_id}))`);
+        await lockRoomNights(tx, body.room_id);
         // Shares the room and property rows: an archive waits for this booking, and then sees it.
         const [room] = await tx
           .select({ id: rooms.id, pricePerWeekCents: rooms.pricePerWeekCents })

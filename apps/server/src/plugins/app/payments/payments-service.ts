@@ -6,7 +6,7 @@ import { paymentAttempts, paymentRefunds, processedWebhookEvents, type PaymentPr
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
-import type { BookingsService } from '../bookings/bookings-service.ts';
+import { lockRoomNights, type BookingsService } from '../bookings/bookings-service.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { PaypalError, type OrderState, type PaypalCredentials, type PaypalGateway } from './paypal-gateway.ts';
@@ -515,6 +515,7 @@ export class PaymentsService {
         return 'held';
       }
       if (booking.cancelReason !== 'expired' || booking.refundStatus) return this.statusOf(booking);
+      await lockRoomNights(tx, booking.roomId);
       try {
         // The hold ran out: take the nights back if nobody else has them (the exclusion constraint decides).
         await tx.transaction(async (savepoint) => {
@@ -594,6 +595,7 @@ export class PaymentsService {
       return this.owe(tx, booking, payment, 'duplicate_payment', false);
     }
     if (booking.cancelReason === 'expired') {
+      await lockRoomNights(tx, booking.roomId);
       try {
         await tx.transaction((savepoint) => this.confirm(savepoint, booking.id, payment.reference));
         this.log.info({ bookingId: booking.id }, 'late payment confirmed a released hold whose dates were still free');
