@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    // .ci/run sets VITEST_JSON_DIR to add up every suite's counts at the end.
+    reporters: process.env.VITEST_JSON_DIR ? ['default', ['json', { outputFile: `${process.env.VITEST_JSON_DIR}/e2e.json` }]] : ['default'],
   },
 });

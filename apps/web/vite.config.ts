@@ -69,6 +69,8 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // .ci/run sets VITEST_JSON_DIR to add up every suite's counts at the end.
+    reporters: process.env.VITEST_JSON_DIR ? ['default', ['json', { outputFile: `${process.env.VITEST_JSON_DIR}/web.json` }]] : ['default'],
     // Lazy routes are transformed on first import: the first test to open a page pays for it.
     testTimeout: 30_000,
   },

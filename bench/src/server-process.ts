@@ -28,6 +28,9 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 
 /** Runs a TypeScript entry point in its own Node process, so the load generator never shares its event loop. */
 async function start(entry: string, env: Record<string, string>, healthPath: string, port: number): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${port}`;
+  // A leftover process on the port would answer in this one's place.
+  if (await fetch(url).then(() => true, () => false)) throw new Error(`port ${port} is already in use`);
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -39,9 +42,9 @@ async function start(entry: string, env: Record<string, string>, healthPath: str
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(`${url}${healthPath}`, child, () => log);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

@@ -1,5 +1,8 @@
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+
+type Encoding = 'br' | 'gzip';
 
 /** Below this an answer goes out as it is (as @fastify/compress's threshold). */
 const THRESHOLD = 1024;
@@ -13,7 +16,7 @@ const SYNC_LIMIT = 256 * 1024;
 const ASYNC_CHUNK = 1024 * 1024;
 
 /** The encoding to answer with: brotli, else gzip, when the client accepts it (q > 0); otherwise none. */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
@@ -28,6 +31,33 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return undefined;
 }
 
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
+const known = new Map<string, Encoding | null>();
+function encodingFor(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  let encoding = known.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = chooseEncoding(acceptEncoding) ?? null;
+    if (known.size < 256) known.set(acceptEncoding, encoding);
+  }
+  return encoding ?? undefined;
+}
+
+/** A window no larger than the answer: the same output, less memory to set up for each small answer. */
+const brotliOptions = (bytes: number): BrotliOptions => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+    [constants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(10, Math.ceil(Math.log2(bytes)))),
+  },
+});
+
+function markCompressed(reply: FastifyReply, encoding: Encoding) {
+  reply.header('content-encoding', encoding);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+}
+
 /**
  * Compresses JSON answers (string payloads) in one zlib call. @fastify/compress stays for files and streams; for a
  * few KB of JSON its stream pipeline cost more CPU than the compression itself.
@@ -36,27 +66,26 @@ export default fp(
   async (app) => {
     app.addHook('onSend', (request, reply, payload, done) => {
       if (typeof payload !== 'string' || payload.length < THRESHOLD || reply.hasHeader('content-encoding')) return done(null, payload);
-      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      const encoding = encodingFor(request.headers['accept-encoding']);
       if (!encoding) return done(null, payload);
-      const finish = (error: Error | null, body: Buffer) => {
-        if (error) return done(error);
-        reply.header('content-encoding', encoding);
-        const vary = reply.getHeader('vary');
-        reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-        done(null, body);
-      };
       const bytes = Buffer.byteLength(payload);
-      const brotli: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes } };
       if (bytes <= SYNC_LIMIT) {
+        let body: Buffer;
         try {
-          return finish(null, encoding === 'br' ? brotliCompressSync(payload, brotli) : gzipSync(payload));
+          body = encoding === 'br' ? brotliCompressSync(payload, brotliOptions(bytes)) : gzipSync(payload);
         } catch (error) {
           return done(error as Error);
         }
+        markCompressed(reply, encoding);
+        return done(null, body);
       }
-      const chunked: ZlibOptions = { chunkSize: ASYNC_CHUNK };
-      if (encoding === 'br') brotliCompress(payload, { ...brotli, ...chunked }, finish);
-      else gzip(payload, chunked, finish);
+      const compressed = (error: Error | null, body: Buffer) => {
+        if (error) return done(error);
+        markCompressed(reply, encoding);
+        done(null, body);
+      };
+      if (encoding === 'br') brotliCompress(payload, { ...brotliOptions(bytes), chunkSize: ASYNC_CHUNK }, compressed);
+      else gzip(payload, { chunkSize: ASYNC_CHUNK }, compressed);
     });
   },
   { name: 'json-compression' },

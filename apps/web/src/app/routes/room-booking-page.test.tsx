@@ -1,5 +1,6 @@
 import { addDays, calendarDateIn } from '@roomweek/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, configure, getConfig, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type ApiRoutes } from '../../../test/api-mock';
 import { booking, client, config, room } from '../../../test/fixtures';
@@ -36,6 +37,29 @@ async function pick(user: ReturnType<typeof renderApp>['user'], date: string) {
   const button = dayButton(date);
   if (!button) throw new Error(`${date} is not in the calendar`);
   await user.click(button);
+}
+
+/**
+ * Clicks one after the other without a pause, as a quick visitor does. Testing Library wraps every event in
+ * act(), which renders everything pending — the router's navigations included — before the next event; a
+ * browser only renders the urgent updates in between, and commits a navigation (a transition) later. So these
+ * clicks run outside act(), with the router left behind until they are all done.
+ */
+async function clickQuickly(...targets: (() => Element | null)[]) {
+  const quickUser = userEvent.setup({ delay: null });
+  const { asyncWrapper, eventWrapper } = getConfig();
+  configure({ asyncWrapper: (run) => run(), eventWrapper: (dispatch) => dispatch() });
+  try {
+    await asyncWrapper(async () => {
+      for (const target of targets) {
+        const element = target();
+        if (!element) throw new Error('nothing to click');
+        await quickUser.click(element);
+      }
+    });
+  } finally {
+    configure({ asyncWrapper, eventWrapper });
+  }
 }
 
 const currentStep = () =>
@@ -82,6 +106,27 @@ describe('room booking calendar', () => {
     expect(screen.queryByRole('region', { name: 'Résumé du séjour' })).not.toBeInTheDocument();
   });
 
+  it('keeps a departure clicked right after the arrival, before the address has caught up', async () => {
+    api();
+    const { router } = await openRoom();
+    await clickQuickly(() => dayButton(day(10)), () => dayButton(day(17)));
+    await waitFor(() => expect(router.state.location.search).toBe(`?start=${day(10)}&end=${day(17)}`));
+    const summary = screen.getByRole('region', { name: 'Résumé du séjour' });
+    expect(within(summary).getByText('7 jours')).toBeInTheDocument();
+    expect(currentStep()).toContain('Étape 3 : dates choisies');
+  });
+
+  it('follows dates that a link puts in the address', async () => {
+    api();
+    const { user, router } = await openRoom();
+    await pick(user, day(2));
+    await act(() => router.navigate(`/room/${room.id}?start=${day(10)}&end=${day(12)}`));
+    const summary = await screen.findByRole('region', { name: 'Résumé du séjour' });
+    expect(within(summary).getByText('2 jours')).toBeInTheDocument();
+    await pick(user, day(20)); // a new arrival, from the dates of the link
+    expect(router.state.location.search).toBe(`?start=${day(20)}`);
+  });
+
   it('resets to step 1', async () => {
     api();
     const { user, router } = await openRoom();
@@ -122,6 +167,26 @@ describe('booking a room', () => {
     expect(router.state.location.pathname).toBe(`/room/${room.id}`);
     expect(router.state.location.search).toBe(`?start=${day(10)}&end=${day(17)}`);
     expect(localStorage.getItem('token')).toBe('new-token');
+  });
+
+  it('comes back from /login with dates picked just before, even if the address had not caught up', async () => {
+    api({ 'POST /auth/login': () => ({ user: client, token: 'new-token' }) });
+    const { user, router } = await openRoom();
+    await clickQuickly(
+      () => dayButton(day(10)),
+      () => dayButton(day(17)),
+      () => screen.getByRole('button', { name: 'Réserver et payer sur place' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+
+    await user.type(screen.getByLabelText('E-mail'), client.email);
+    await user.type(screen.getByLabelText('Mot de passe'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Chambre 101' });
+    expect(router.state.location.search).toBe(`?start=${day(10)}&end=${day(17)}`);
+    const summary = await screen.findByRole('region', { name: 'Résumé du séjour' });
+    expect(within(summary).getByText('7 jours')).toBeInTheDocument();
   });
 
   it('books on site: success toast, then my bookings after 2 s', async () => {

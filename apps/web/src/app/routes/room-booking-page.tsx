@@ -20,6 +20,7 @@ import { StaySummary } from '@/features/rooms/components/stay-summary';
 import { useStaySelection } from '@/features/rooms/hooks/use-stay-selection';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import type { ReturnToState } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 import { stayStep } from '@/lib/stay';
 import { useLoggedError } from '@/lib/use-logged-error';
@@ -57,7 +58,7 @@ export function RoomBookingPage() {
     );
   }
 
-  const { calendar, selection, stay, pick, reset, refreshAvailability } = stayState;
+  const { calendar, selection, stay, search, pick, reset, refreshAvailability } = stayState;
   const roomData = room.data;
 
   const onPick = (day: string) => {
@@ -67,7 +68,9 @@ export function RoomBookingPage() {
   const beginBooking = async (method: PaymentMethod) => {
     if (!user) {
       toast.info(t('toasts.loginToBook'));
-      void navigate(paths.login, { state: { from: location } });
+      // The chosen dates, even if the router has not written them into the address yet.
+      const state: ReturnToState = { from: { pathname: location.pathname, search, hash: location.hash } };
+      void navigate(paths.login, { state });
       return null;
     }
     if (!stay) {

@@ -1,5 +1,5 @@
 import { addDays, AVAILABILITY_WINDOW_DAYS, isCalendarDate } from '@roomweek/contract';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSiteToday } from '@/config/public-config';
 import {
@@ -17,9 +17,26 @@ import { useRoomAvailability } from '../api/get-room-availability';
 
 const param = (value: string | null) => (value && isCalendarDate(value) ? value : null);
 
+const keyOf = (selection: StaySelection) => `${selection.arrival ?? ''}/${selection.departure ?? ''}`;
+
+/** The address's parameters with `start` and `end` set to the selection (the others kept). */
+function withStay(params: URLSearchParams, selection: StaySelection): URLSearchParams {
+  const updated = new URLSearchParams(params);
+  if (selection.arrival) updated.set('start', selection.arrival);
+  else updated.delete('start');
+  if (selection.departure) updated.set('end', selection.departure);
+  else updated.delete('end');
+  return updated;
+}
+
 /**
- * The stay being chosen on a room's page. It lives in the address (`?start=…&end=…`), so it survives the
+ * The stay being chosen on a room's page. It is shown in the address (`?start=…&end=…`), so it survives the
  * detour through /login and can be shared; it is checked against the room's availability before use.
+ *
+ * React state is the source of truth, not the address: changing the address is a router navigation, which
+ * the router commits later (asynchronously, inside a transition). A departure clicked right after the arrival
+ * must see that arrival, so each click updates the state at once and the address follows (replace). The
+ * address is read when the page opens, and again only when it changes to dates this hook did not write.
  */
 export function useStaySelection(roomId: string) {
   const today = useSiteToday();
@@ -41,29 +58,42 @@ export function useStaySelection(roomId: string) {
     [window, settled, bookings],
   );
 
-  const requestedArrival = param(params.get('start'));
-  const requestedDeparture = param(params.get('end'));
+  const addressArrival = param(params.get('start'));
+  const addressDeparture = param(params.get('end'));
+  const address = useMemo<StaySelection>(
+    () => ({ arrival: addressArrival, departure: addressDeparture }),
+    [addressArrival, addressDeparture],
+  );
+
+  const [chosen, setChosen] = useState<StaySelection>(address);
+  /** The addresses this hook asked for that the router has not shown yet (oldest first). */
+  const pendingAddresses = useRef<string[]>([]);
+
+  useEffect(() => {
+    const own = pendingAddresses.current.indexOf(keyOf(address));
+    if (own >= 0) {
+      // The router caught up with this hook's own writes (an interrupted one is never shown: skip it too).
+      pendingAddresses.current = pendingAddresses.current.slice(own + 1);
+      return;
+    }
+    // Dates this hook did not write (a link, a history entry): the address leads again.
+    pendingAddresses.current = [];
+    setChosen((current) => (keyOf(current) === keyOf(address) ? current : address));
+  }, [address]);
+
   const selection = useMemo(
-    () =>
-      calendar ? validSelection({ arrival: requestedArrival, departure: requestedDeparture }, calendar) : EMPTY_SELECTION,
-    [calendar, requestedArrival, requestedDeparture],
+    () => (calendar ? validSelection(chosen, calendar) : EMPTY_SELECTION),
+    [calendar, chosen],
   );
 
   const select = useCallback(
     (next: StaySelection) => {
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next.arrival) updated.set('start', next.arrival);
-          else updated.delete('start');
-          if (next.departure) updated.set('end', next.departure);
-          else updated.delete('end');
-          return updated;
-        },
-        { replace: true, preventScrollReset: true },
-      );
+      if (keyOf(next) === keyOf(chosen)) return;
+      setChosen(next);
+      pendingAddresses.current.push(keyOf(next));
+      setParams((current) => withStay(current, next), { replace: true, preventScrollReset: true });
     },
-    [setParams],
+    [chosen, setParams],
   );
 
   const pick = useCallback(
@@ -81,10 +111,17 @@ export function useStaySelection(roomId: string) {
   const stay: ChosenStay | null =
     selection.arrival && selection.departure ? { arrival: selection.arrival, departure: selection.departure } : null;
 
+  /** The address's query for the chosen dates, even before the router has shown it (e.g. to come back from /login). */
+  const search = useMemo(() => {
+    const query = withStay(params, chosen).toString();
+    return query ? `?${query}` : '';
+  }, [params, chosen]);
+
   return {
     calendar,
     selection,
     stay,
+    search,
     pick,
     reset,
     refreshAvailability: availability.refetch,
