@@ -26,7 +26,7 @@ export interface Budget {
   name: string;
   figure: string;
   limit: string;
-  /** 'info' where the budget does not apply to this database (throughput share is a PostgreSQL budget). */
+  /** 'info' where the budget does not apply to this database (the read budgets are PostgreSQL's). */
   status: 'pass' | 'FAIL' | 'info';
 }
 
@@ -38,7 +38,8 @@ export interface BenchResults {
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
   settings: { connections: number; seconds: number; warmupSeconds: number; acceptEncoding: string };
   data: { properties: number; rooms: number; users: number; bookingsFirst: number; bookingsTotal: number };
-  ceiling: LoadResult;
+  /** Measured before and after the public reads; ratios use the mean of the two. */
+  ceiling: { before: LoadResult; after: LoadResult; rps: number };
   endpoints: EndpointReport[];
   availability: { at5k: LoadResult; at50k: LoadResult; plan5k: PlanReport; plan50k: PlanReport };
   race: RaceResult;
@@ -65,8 +66,8 @@ export function evaluateBudgets(results: Omit<BenchResults, 'budgets'>): Budget[
     budgets.push({
       name: `${endpoint.name}: p99`,
       figure: `${ms(load.p99)} ms`,
-      limit: `< ${BUDGETS.readP99Ms} ms`,
-      status: pass(load.p99 < BUDGETS.readP99Ms),
+      limit: `< ${BUDGETS.readP99Ms} ms (on PostgreSQL)`,
+      status: results.database === 'postgres' ? pass(load.p99 < BUDGETS.readP99Ms) : 'info',
     });
   }
   const { at5k, at50k, plan5k, plan50k } = results.availability;
@@ -174,7 +175,8 @@ export function formatReport(results: BenchResults): string {
     queries ? `${queries.at5k.queries} (${queries.at5k.rows} rows) / ${queries.at50k.queries} (${queries.at50k.rows} rows)` : '',
   ];
   const rows = [
-    loadRow('bare Fastify GET / (ceiling)', results.ceiling),
+    loadRow('bare Fastify GET / (ceiling, before the reads)', results.ceiling.before),
+    loadRow('bare Fastify GET / (ceiling, after the reads)', results.ceiling.after),
     ...results.endpoints.map((endpoint) => loadRow(endpoint.name, endpoint.load, endpoint.queries)),
     loadRow('GET /api/rooms/{id}/availability @ 5,000 bookings', results.availability.at5k),
   ];
