@@ -55,6 +55,23 @@ export interface PlanReport {
   /** The plan of the availability query, one line per node. */
   plan: string[];
   usesIndex: boolean;
+  /** Median time of the availability query itself (driver round trip, no HTTP), over the probe rooms. */
+  queryMs: number;
+}
+
+/** The availability query run on its own, many times: its median is steady where HTTP figures drift. */
+async function timeAvailability(handle: DatabaseHandle, data: Dataset): Promise<number> {
+  const query = availabilityQuery(handle.db).prepare('bench_availability');
+  const window = { from: data.today, to: addDays(data.today, AVAILABILITY_WINDOW_DAYS) };
+  const run = (i: number) => query.execute({ roomId: data.probeRoomIds[i % data.probeRoomIds.length]!, ...window });
+  for (let i = 0; i < 100; i++) await run(i);
+  const times: number[] = [];
+  for (let i = 0; i < 500; i++) {
+    const started = performance.now();
+    await run(i);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 }
 
 /** EXPLAIN of the very query the availability call runs (the service's own builder, with this run's values). */
@@ -79,6 +96,7 @@ export async function explainAvailability(target: Target, data: Dataset): Promis
       bookings: count?.n ?? 0,
       plan,
       usesIndex: bookingsScan.length > 0 && bookingsScan.every((line) => /Index|Bitmap Heap Scan/.test(line)),
+      queryMs: await timeAvailability(handle, data),
     };
   } finally {
     await handle.close();

@@ -7,7 +7,8 @@ import type { PageWeight, Totals } from './page-weight.ts';
 export const BUDGETS = {
   readShareOfCeiling: 0.25,
   readP99Ms: 50,
-  availabilityFlatRatio: 0.8,
+  /** Flat: a call at 50,000 bookings costs at most this much more than at 5,000. */
+  availabilityFlatGrowth: 1.25,
   homeJsGzipBytes: 120_000,
   homeCssGzipBytes: 20_000,
   adminListMs: 300,
@@ -71,12 +72,16 @@ export function evaluateBudgets(results: Omit<BenchResults, 'budgets'>): Budget[
     });
   }
   const { at5k, at50k, plan5k, plan50k } = results.availability;
-  const ratio = at50k.rps / at5k.rps;
+  // The query's own median time is the steady measure on a shared machine; the HTTP figures are shown beside it.
+  const growth = plan50k.queryMs / plan5k.queryMs;
+  const index = plan5k.usesIndex && plan50k.usesIndex;
   budgets.push({
-    name: `availability flat 5,000 → 50,000 bookings (req/s ratio; index in plan)`,
-    figure: `${ratio.toFixed(2)} (${at5k.rps.toFixed(0)} → ${at50k.rps.toFixed(0)} req/s; index: ${plan5k.usesIndex && plan50k.usesIndex ? 'yes' : 'no'})`,
-    limit: `≥ ${BUDGETS.availabilityFlatRatio} and index scan`,
-    status: pass(ratio >= BUDGETS.availabilityFlatRatio && plan5k.usesIndex && plan50k.usesIndex),
+    name: `availability flat 5,000 → 50,000 bookings (query time; index in plan)`,
+    figure:
+      `× ${growth.toFixed(2)} (query p50 ${ms(plan5k.queryMs)} → ${ms(plan50k.queryMs)} ms; ` +
+      `HTTP ${at5k.rps.toFixed(0)} → ${at50k.rps.toFixed(0)} req/s); index: ${index ? 'yes' : 'no'}`,
+    limit: `≤ × ${BUDGETS.availabilityFlatGrowth} and an index scan`,
+    status: pass(growth <= BUDGETS.availabilityFlatGrowth && index),
   });
   for (const endpoint of results.endpoints.filter((e) => e.queries)) {
     const { at5k: small, at50k: large } = endpoint.queries!;
@@ -188,7 +193,7 @@ export function formatReport(results: BenchResults): string {
     ),
     '',
     ...[results.availability.plan5k, results.availability.plan50k].map(
-      (plan) => `availability plan @ ${plan.bookings.toLocaleString('en')} bookings: ${bookingsScan(plan)}`,
+      (plan) => `availability @ ${plan.bookings.toLocaleString('en')} bookings: query p50 ${ms(plan.queryMs)} ms, plan ${bookingsScan(plan)}`,
     ),
     `booking race: ${results.race.clients} clients for the same nights in ${results.race.millis.toFixed(0)} ms → ${results.race.successes} × 201, ${results.race.conflicts} × 409`,
     '',
