@@ -111,6 +111,18 @@ function endpoints(data: Dataset, tokens: Tokens) {
       connections: 1,
       requests: [0, 50, 1000, 10_000, 25_000, 49_950].map((offset) => ({ path: `/api/admin/bookings?limit=50&offset=${offset}`, headers: admin })),
     },
+    summary: {
+      name: 'GET /api/admin/bookings/summary (admin counters)',
+      read: false,
+      connections: 1,
+      requests: [{ path: '/api/admin/bookings/summary', headers: admin }],
+    },
+    today: {
+      name: "GET /api/admin/availability (admin, today's bookings)",
+      read: false,
+      connections: 1,
+      requests: [{ path: '/api/admin/availability', headers: admin }],
+    },
     create: {
       name: 'POST /api/bookings (distinct free dates)',
       read: false,
@@ -142,7 +154,7 @@ type Endpoints = ReturnType<typeof endpoints>;
 async function probeQueries(url: string, calls: Endpoints, tokens: Tokens): Promise<Record<string, QueryCount>> {
   const counts: Record<string, QueryCount> = {};
   const first = (requests: { path?: string; headers?: Record<string, string> }[]) => requests[0]!;
-  for (const key of ['properties', 'property', 'rooms', 'availability', 'all', 'page'] as const) {
+  for (const key of ['properties', 'property', 'rooms', 'availability', 'all', 'page', 'summary', 'today'] as const) {
     const request = first(calls[key].requests);
     counts[key] = await countQueries(url, request.path!, { headers: request.headers ?? {} });
   }
@@ -203,8 +215,10 @@ async function main() {
   const scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
   const target: Target = { dataDir, databaseUrl: scratch?.url };
   const servers = new Set<RunningServer>();
-  const serve = async (countQueriesOn = false) => {
-    const server = await startServer({ dataDir, databaseUrl: scratch?.url, adminPassword, countQueries: countQueriesOn });
+  // Counting statements and measuring the database's work need every read to reach it: those servers run without
+  // the public read cache. The table's main figures are the product as it ships (cache on).
+  const serve = async ({ countQueries: countQueriesOn = false, publicCache = true } = {}) => {
+    const server = await startServer({ dataDir, databaseUrl: scratch?.url, adminPassword, countQueries: countQueriesOn, publicCache });
     servers.add(server);
     return server;
   };
@@ -223,7 +237,7 @@ async function main() {
     await versionHandle.close();
 
     // 5,000 bookings: sign in, count queries per call, then load the availability call.
-    let server = await serve(true);
+    let server = await serve({ countQueries: true, publicCache: false });
     log('signing in the admin and 200 guests');
     const tokens: Tokens = {
       admin: await login(server.url, ADMIN_EMAIL, adminPassword),
@@ -233,17 +247,31 @@ async function main() {
     const calls = endpoints(data, tokens);
     const queries5k = await probeQueries(server.url, calls, tokens);
     await stop(server);
-    server = await serve();
+    server = await serve({ publicCache: false });
     await warmUp(server, calls);
-    log('availability @ 5,000 bookings');
+    log('availability @ 5,000 bookings (cache off)');
     const availability5k = await measure(server, calls.availability.requests);
     await stop(server);
 
     log(`topping up to ${SIZES.bookings.toLocaleString('en')} bookings`);
     await generateRest(target, data);
     const plan50k = await explainAvailability(target, data);
-    server = await serve(true);
+    server = await serve({ countQueries: true, publicCache: false });
     const queries50k = await probeQueries(server.url, calls, tokens);
+    await stop(server);
+
+    // 50,000 bookings, cache off: what each public read costs when it reaches the database (a first visitor after a
+    // change), and the availability call's growth from 5,000.
+    server = await serve({ publicCache: false });
+    await warmUp(server, calls);
+    const uncached: EndpointReport[] = [];
+    let availability50k: LoadResult | undefined;
+    for (const key of ['properties', 'property', 'rooms', 'availability'] as const) {
+      log(`${calls[key].name} (cache off)`);
+      const result = await measure(server, calls[key].requests);
+      if (key === 'availability') availability50k = result;
+      uncached.push({ name: `${calls[key].name} (cache off)`, read: false, uncached: true, load: result });
+    }
     await stop(server);
 
     const ceilingServer = await startCeiling();
@@ -256,7 +284,7 @@ async function main() {
     const ceilingBefore = await measure(ceilingServer, [{ path: '/' }]);
     const reports: EndpointReport[] = [];
     let ceilingAfter: LoadResult | undefined;
-    for (const key of ['properties', 'property', 'rooms', 'availability', 'all', 'page', 'create'] as const) {
+    for (const key of ['properties', 'property', 'rooms', 'availability', 'all', 'page', 'summary', 'today', 'create'] as const) {
       const call = calls[key];
       if (key === 'all') {
         log('ceiling: bare Fastify, again');
@@ -269,6 +297,7 @@ async function main() {
     }
     // A guest's own list is counted, not loaded: its query count must not grow with its rows either.
     reports.push({ name: "GET /api/bookings (a guest's own; counted only)", read: false, queries: { at5k: queries5k.mine!, at50k: queries50k.mine! } });
+    reports.push(...uncached);
     log(`booking race: ${RACE_CLIENTS} clients`);
     const race = await bookingRace(server.url, tokens.guests, data.race);
     await stop(server);
@@ -290,7 +319,7 @@ async function main() {
       data: { properties: data.properties.length, rooms: data.rooms.length, users: data.users.length, bookingsFirst: data.firstBookings.length, bookingsTotal: SIZES.bookings },
       ceiling: { before: ceilingBefore, after: ceilingAfter!, rps: (ceilingBefore.rps + ceilingAfter!.rps) / 2 },
       endpoints: reports.map((report) => (report.name.startsWith('GET /api/rooms/{id}/availability') ? { ...report, name: `${report.name} @ 50,000 bookings` } : report)),
-      availability: { at5k: availability5k, at50k: reports.find((report) => report.name.startsWith('GET /api/rooms/{id}/availability'))!.load!, plan5k, plan50k },
+      availability: { at5k: availability5k, at50k: availability50k!, plan5k, plan50k },
       race,
       ...(pageWeight ? { pageWeight } : {}),
     };

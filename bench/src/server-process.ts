@@ -67,6 +67,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   adminPassword: string;
   countQueries?: boolean;
+  /** The public read cache (on by default, as in production); off, every read goes to the database. */
+  publicCache?: boolean;
   port?: number;
 }
 
@@ -82,6 +84,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     ADMIN_PASSWORD: options.adminPassword,
     BENCH_COUNT_QUERIES: options.countQueries ? 'true' : 'false',
     DATABASE_URL: options.databaseUrl ?? '',
+    ...(options.publicCache === false ? { PUBLIC_CACHE_SECONDS: '0' } : {}),
   };
   return start('apps/server/src/server.ts', env, '/api/health', options.port ?? 3900);
 }

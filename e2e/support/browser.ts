@@ -104,20 +104,25 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
+/** The JSON body of POST /api/auth/register for this user. */
+export function registrationBody(user: NewUser): string {
+  return JSON.stringify({
+    name: user.name,
+    first_name: user.firstName,
+    email: user.email,
+    password: user.password,
+    birth_date: '1992-04-12',
+    birth_place: 'Namur',
+    phone: '+32 470 11 22 33',
+  });
+}
+
 /** Creates an account through the API and returns its token (for journeys that start logged in). */
 export async function apiRegister(user: NewUser = newUser()): Promise<{ token: string; user: NewUser }> {
   const response = await fetch(`${baseURL()}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      name: user.name,
-      first_name: user.firstName,
-      email: user.email,
-      password: user.password,
-      birth_date: '1992-04-12',
-      birth_place: 'Namur',
-      phone: '+32 470 11 22 33',
-    }),
+    body: registrationBody(user),
   });
   if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { token: string };

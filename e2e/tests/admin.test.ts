@@ -122,6 +122,8 @@ describe('the administrator', () => {
   it('creates a property and a room that guests book; sees, cancels, and changes the WhatsApp number', async () => {
     const today = todayIn(SITE_TIME_ZONE);
     const { page, context, errors } = await newVisitor(browser);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     try {
 
       // Logs in with the seeded account and opens the dashboard from the navigation bar.
@@ -130,6 +132,8 @@ describe('the administrator', () => {
       await page.getByRole('link', { name: 'Tableau de bord admin' }).click();
       await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
       await text(page, 'Changez les identifiants par défaut').waitFor();
+      // The server says the password is still the default one (first start without ADMIN_PASSWORD).
+      await page.getByText(/encore le mot de passe par défaut/).waitFor();
 
       // Properties: a new one, with coordinates and a photo uploaded as a file.
       await page.getByRole('link', { name: /^Logements/ }).click();
@@ -313,11 +317,16 @@ describe('the administrator', () => {
     }
 
     expect(errors).toEqual([]);
+    // Every admin screen was opened: none downloaded the whole list of bookings (decision 0009).
+    expect(asked).toContain('/api/admin/bookings/summary');
+    expect(asked).toContain('/api/admin/availability');
+    expect(asked).not.toContain('/api/bookings/all');
     await context.close();
   });
 
-  it('lists and filters 5,000 bookings, rendering one page of 50 at a time', async () => {
-    // The API answers 5,000 bookings (intercepted: the point is the screen, not the database).
+  it('lists and filters 5,000 bookings one page of 50 at a time, the server searching and counting', async () => {
+    // The API is intercepted (the point is the screen, not the database; the server's side has its own tests): it
+    // answers 5,000 bookings the way GET /admin/bookings and /admin/bookings/summary do.
     const bookings = Array.from({ length: 5000 }, (_, i) => ({
       id: `${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`,
       room_id: '00000000-0000-4000-8000-000000000001',
@@ -336,23 +345,61 @@ describe('the administrator', () => {
       property_id: '00000000-0000-4000-8000-000000000002',
       property_name: 'Maison Sablon',
     }));
+    const count = (status: string) => bookings.filter((booking) => booking.status === status).length;
+    const searches: (string | null)[] = [];
     const { page, context, errors } = await newVisitor(browser, { token: adminToken });
-    await page.route('**/api/bookings/all', (route) => route.fulfill({ json: bookings }));
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.route('**/api/admin/bookings/summary', (route) =>
+      route.fulfill({
+        json: {
+          total: bookings.length,
+          confirmed: count('confirmed'),
+          pending: count('pending'),
+          cancelled: count('cancelled'),
+          revenue_cents: count('confirmed') * 10050,
+          refunds_pending: 0,
+          refunds_pending_cents: 0,
+        },
+      }),
+    );
+    await page.route(
+      (url) => url.pathname === '/api/admin/bookings',
+      (route) => {
+        const query = new URL(route.request().url()).searchParams;
+        const q = (query.get('q') ?? '').toLowerCase();
+        const status = query.get('status');
+        if (query.has('q')) searches.push(query.get('q'));
+        const matching = bookings.filter(
+          (booking) =>
+            (!status || booking.status === status) &&
+            (!q || booking.user_name.toLowerCase().includes(q) || booking.user_email.includes(q) || booking.id.includes(q)),
+        );
+        const offset = Number(query.get('offset') ?? 0);
+        const limit = Number(query.get('limit') ?? matching.length);
+        return route.fulfill({ json: matching.slice(offset, offset + limit), headers: { 'X-Total-Count': String(matching.length) } });
+      },
+    );
     await navigate(page, '/admin/bookings');
     await text(page, 'Page 1 sur 100').waitFor();
     await expect.poll(() => page.getByTestId('admin-booking').count()).toBe(50);
+    await page.getByText(/^1–50 sur 5\s000 réservations$/).waitFor();
 
+    // Typed key by key: the search goes to the server when typing pauses, not once per key.
     await page.getByRole('searchbox', { name: 'Rechercher' }).pressSequentially('GUEST 49', { delay: 40 });
     await text(page, /sur 111 réservations/).waitFor();
+    expect(searches.at(-1)).toBe('GUEST 49');
+    expect(searches.length).toBeLessThan('GUEST 49'.length);
     await page.getByRole('combobox', { name: 'Statut' }).selectOption('pending');
     await text(page, /sur 31 réservations/).waitFor();
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill('');
     await text(page, /sur 1\s428 réservations/).waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await text(page, /^51–100 sur/).waitFor();
-    // What keeps the page responsive is structural, so that is what is asserted: only one page of cards is ever in
-    // the document, whatever the list's size (timings belong to `npm run bench`, not to tests).
+    // What keeps the page light is structural, so that is what is asserted: one page of cards in the document, and
+    // never the whole list from the server, whatever its size (timings belong to `npm run bench`, not to tests).
     expect(await page.getByTestId('admin-booking').count()).toBe(50);
+    expect(asked).not.toContain('/api/bookings/all');
 
     expect(errors).toEqual([]);
     await context.close();

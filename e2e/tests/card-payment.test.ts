@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newUser, settle } from '../support/browser';
+import { launchBrowser, newUser, registrationBody, settle } from '../support/browser';
 import { pickDay } from '../support/pages';
 import { startPaymentSite, type PaymentSite } from '../support/payment-server';
 import { addDays, freeStay, todayIn } from '../support/stay';
@@ -18,18 +18,7 @@ afterAll(async () => {
 describe('a guest paying by card', () => {
   it('books a room, pays on the (fake) Stripe page, and finds the booking confirmed', async () => {
     const user = newUser();
-    const { token } = await site.api<{ token: string }>('/auth/register', {
-      method: 'POST',
-      body: JSON.stringify({
-        name: user.name,
-        first_name: user.firstName,
-        email: user.email,
-        password: user.password,
-        birth_date: '1992-04-12',
-        birth_place: 'Namur',
-        phone: '+32 470 11 22 33',
-      }),
-    });
+    const { token } = await site.api<{ token: string }>('/auth/register', { method: 'POST', body: registrationBody(user) });
     const [room] = await site.api<{ id: string; room_number: string; price_per_week: number }[]>('/rooms');
     if (!room) throw new Error('the demo data has no room');
     const today = todayIn('Europe/Brussels');

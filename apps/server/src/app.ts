@@ -9,6 +9,7 @@ import { loadSecrets } from './lib/secrets.ts';
 import { loggerOptions } from './lib/logger.ts';
 import dbPlugin from './plugins/external/db.ts';
 import errorHandler, { frameworkErrors } from './plugins/external/error-handler.ts';
+import publicCache from './plugins/external/public-cache.ts';
 import queryCount from './plugins/external/query-count.ts';
 import security from './plugins/external/security.ts';
 import swagger from './plugins/external/swagger.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
   await app.register(errorHandler);
   if (config.BENCH_COUNT_QUERIES) await app.register(queryCount);
   await app.register(security, { mapTileUrl: config.MAP_TILE_URL });
+  await app.register(publicCache, { handle, ttlSeconds: config.PUBLIC_CACHE_SECONDS });
   await app.register(swagger);
   await app.register(dbPlugin, { handle, closeWithApp: !database });
 

@@ -58,6 +58,11 @@ const EnvSchema = z.object({
   JOBS: bool.default(true),
   /** log2 of scrypt's cost N; 17 is OWASP's minimum. Tests lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /**
+   * Seconds a public read's answer (catalogue, availability, public settings) may be served from memory; 0 turns the
+   * cache off. Changes drop it at once (database notifications): this only bounds answers that depend on the clock.
+   */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Bench aid: count SQL statements per request into an `x-query-count` header (bench/). Off in production. */
   BENCH_COUNT_QUERIES: bool.default(false),
 });

@@ -21,12 +21,12 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A database of this test file's own: a clone of the migrated PGlite template, or a fresh PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A database of this test file's own (`countQueries`: statements counted for `x-query-count`, as BENCH_COUNT_QUERIES does): a clone of the migrated PGlite template, or a fresh PostgreSQL database. */
+export async function createTestDatabase({ countQueries = false } = {}): Promise<TestDatabase> {
   if (!usePostgres) {
     const template = await readFile(inject('pgliteTemplate'));
     const pglite = await createPglite(undefined, new Blob([template]));
-    const handle = await openDatabase({ pglite });
+    const handle = await openDatabase({ pglite, countQueries });
     return { handle, drop: () => handle.close() };
   }
   const name = `rw_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -36,7 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20, countQueries });
   return {
     handle,
     url: url.toString(),

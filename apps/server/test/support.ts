@@ -53,9 +53,9 @@ export async function expectRefused(
  * A second, independent connection pool on the same PostgreSQL database: what a second app instance would open.
  * Closing it leaves the database in place (the first handle's owner drops it).
  */
-export async function openSecondHandle(database: TestDatabase): Promise<TestDatabase> {
+export async function openSecondHandle(database: TestDatabase, { countQueries = false } = {}): Promise<TestDatabase> {
   if (!database.url) throw new Error('a second handle needs a PostgreSQL database (TEST_DB=pg)');
-  const handle = await openDatabase({ databaseUrl: database.url, poolSize: 20 });
+  const handle = await openDatabase({ databaseUrl: database.url, poolSize: 20, countQueries });
   return { handle, url: database.url, drop: () => handle.close() };
 }
 

@@ -11,6 +11,7 @@ export interface MockRequest {
 export interface MockResponse {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 type Handler = (request: MockRequest) => MockResponse | unknown;
@@ -18,8 +19,12 @@ type Handler = (request: MockRequest) => MockResponse | unknown;
 /** Routes keyed "METHOD /path" (path without /api and without query); `:id` matches one segment. */
 export type ApiRoutes = Record<string, Handler>;
 
+const MOCK_RESPONSE_KEYS = ['status', 'body', 'headers'];
 const isMockResponse = (value: unknown): value is MockResponse =>
-  typeof value === 'object' && value !== null && ('status' in value || 'body' in value) && Object.keys(value).every((key) => key === 'status' || key === 'body');
+  typeof value === 'object' &&
+  value !== null &&
+  ('status' in value || 'body' in value) &&
+  Object.keys(value).every((key) => MOCK_RESPONSE_KEYS.includes(key));
 
 /**
  * Replaces fetch with a fake API: each call is matched against `routes`; anything unmatched answers 404
@@ -48,16 +53,16 @@ export function mockApi(routes: ApiRoutes) {
     const match = matchers.find((m) => m.method === method && m.regex.test(path));
     if (!match) return json(404, { detail: `No mock for ${method} ${path}`, code: 'not_found' });
     const result = await match.handler(request);
-    if (isMockResponse(result)) return json(result.status ?? 200, result.body);
+    if (isMockResponse(result)) return json(result.status ?? 200, result.body, result.headers);
     return json(200, result);
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };
 }
 
-function json(status: number, body: unknown): Response {
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 }

@@ -23,6 +23,7 @@ export const client: User = {
   birth_place: 'Lyon',
   phone: '+33 6 12 34 56 78',
   language: 'fr',
+  default_password: false,
 };
 
 export const admin: User = {
@@ -33,6 +34,7 @@ export const admin: User = {
   email: 'admin@example.com',
   role: 'admin',
   is_admin: true,
+  default_password: true,
 };
 
 export const property: Property = {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { CalendarDate, Id, Language } from './common.ts';
+import { calendarDateIn } from './dates.ts';
+
+/** The earliest time zone: a date after its today has not happened anywhere yet. */
+const EARLIEST_ZONE = 'Pacific/Kiritimati';
+const BirthDate = CalendarDate.refine((value) => value >= '1900-01-01' && value <= calendarDateIn(EARLIEST_ZONE), {
+  message: 'Date of birth must be a past date',
+});
 
 export const Role = z.enum(['admin', 'client']);
 export type Role = z.infer<typeof Role>;
@@ -19,6 +26,8 @@ export const User = z.object({
   birth_place: z.string().nullable(),
   phone: z.string().nullable(),
   language: Language,
+  /** The password is still the well-known default one: the admin screens advise changing it. */
+  default_password: z.boolean(),
 });
 export type User = z.infer<typeof User>;
 
@@ -33,7 +42,7 @@ export const RegisterBody = z.object({
   first_name: Name,
   email: Email,
   password: Password,
-  birth_date: CalendarDate,
+  birth_date: BirthDate,
   birth_place: z.string().trim().min(1).max(100),
   phone: z
     .string()

@@ -43,3 +43,45 @@ export type CreateBookingBody = z.infer<typeof CreateBookingBody>;
 /** Longest stay and furthest arrival the server accepts. */
 export const MAX_STAY_DAYS = 365;
 export const MAX_DAYS_AHEAD = 730;
+
+/** The admin bookings screen shows this many bookings a page. */
+export const ADMIN_PAGE_SIZE = 50;
+
+/**
+ * GET /admin/bookings: the admin's bookings, newest first, filtered by status and by a search on the guest's name,
+ * e-mail or the booking id (case-insensitive); one page with `limit`/`offset`, the matching total in `X-Total-Count`.
+ */
+export const AdminBookingsQuery = z.object({
+  status: BookingStatus.optional(),
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type AdminBookingsQuery = z.infer<typeof AdminBookingsQuery>;
+
+const Count = z.number().int().min(0);
+
+/** GET /admin/bookings/summary: the counters of the dashboard and the bookings screen, over every booking. */
+export const BookingSummary = z.object({
+  total: Count,
+  confirmed: Count,
+  pending: Count,
+  cancelled: Count,
+  /** Sum of the confirmed bookings' totals, in cents (SPEC §2 revenue). */
+  revenue_cents: Count,
+  /** Payments that arrived for dates already taken, to refund: shown apart from revenue. */
+  refunds_pending: Count,
+  refunds_pending_cents: Count,
+});
+export type BookingSummary = z.infer<typeof BookingSummary>;
+
+/**
+ * GET /admin/availability: what the availability screen needs, and nothing more: the site's today and the
+ * non-cancelled bookings that cover today (`start_date <= today <= end_date`), that arrive within the next 7 days
+ * (`today <= start_date < today + 7`), or that are a room's next booking (its earliest `start_date > today`).
+ */
+export const AdminAvailability = z.object({
+  today: CalendarDate,
+  bookings: z.array(Booking),
+});
+export type AdminAvailability = z.infer<typeof AdminAvailability>;

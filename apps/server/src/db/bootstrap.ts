@@ -3,12 +3,10 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { DEFAULT_ADMIN_PASSWORD, hashPassword, isDefaultPassword } from '../lib/passwords.ts';
 import { seedDemo } from '../plugins/app/demo/demo-seed.ts';
 import { BOOTSTRAP_LOCK_ID, type Database } from './client.ts';
 import { users } from './schema.ts';
-
-export const DEFAULT_ADMIN_PASSWORD = 'admin123';
 
 /**
  * First start of a database: the admin account (ADMIN_EMAIL / ADMIN_PASSWORD) when no admin exists, and the demo
@@ -23,7 +21,13 @@ export async function bootstrap(db: Database, config: Config, log: FastifyBaseLo
       const password = config.ADMIN_PASSWORD ?? (generated ? randomBytes(12).toString('base64url') : DEFAULT_ADMIN_PASSWORD);
       const created = await tx
         .insert(users)
-        .values({ email: config.ADMIN_EMAIL, name: 'Admin', role: 'admin', passwordHash: await hashPassword(password, config.SCRYPT_LOG_N) })
+        .values({
+          email: config.ADMIN_EMAIL,
+          name: 'Admin',
+          role: 'admin',
+          passwordHash: await hashPassword(password, config.SCRYPT_LOG_N),
+          defaultPassword: isDefaultPassword(password),
+        })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
       if (created.length === 0) {

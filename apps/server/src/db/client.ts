@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { listenOnPostgres, type ChannelHandlers, type ChannelListener } from './listener.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +20,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** LISTENs on a channel for this process (NOTIFY is sent by triggers on commit, from any instance). */
+  listen: (channel: string, handlers: ChannelHandlers) => ChannelListener;
   close: () => Promise<void>;
 }
 
@@ -76,11 +79,34 @@ export async function openDatabase(options: {
       /* an idle client lost its connection; the pool replaces it */
     });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const databaseUrl = options.databaseUrl;
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
+      close: () => pool.end(),
+    };
   }
   const client = options.pglite ?? (await createPglite(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', listen: (channel, handlers) => listenOnPglite(client, channel, handlers), close: () => client.close() };
+}
+
+/** PGlite is in this process: its notifications arrive while the committing statement returns, and never drop. */
+function listenOnPglite(client: PGlite, channel: string, handlers: ChannelHandlers): ChannelListener {
+  const listening = client.listen(channel, handlers.notify);
+  const started = listening.then(
+    () => handlers.ready(),
+    (error: unknown) => handlers.lost(error),
+  );
+  return {
+    started,
+    stop: async () => {
+      if (client.closed) return;
+      const unlisten = await listening.catch(() => undefined);
+      await unlisten?.().catch(() => undefined);
+    },
+  };
 }
 
 /**

@@ -30,6 +30,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Bumped by a password change: tokens carry it, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The password is the well-known default one (`admin123`): the admin screens advise changing it. */
+    defaultPassword: boolean('default_password').notNull().default(false),
     language: text('language').notNull().default('fr'),
     createdAt: createdAt(),
   },

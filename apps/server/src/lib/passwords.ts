@@ -29,6 +29,12 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   );
 }
 
+/** The admin password of a first start without ADMIN_PASSWORD outside production (DESIGN §5): public knowledge. */
+export const DEFAULT_ADMIN_PASSWORD = 'admin123';
+
+/** Whether a password is the well-known default one: the admin screens then advise changing it. */
+export const isDefaultPassword = (password: string): boolean => password === DEFAULT_ADMIN_PASSWORD;
+
 /** `scrypt$<logN>$<r>$<p>$<salt b64>$<hash b64>`: the parameters travel with the hash, so they can be raised later. */
 export async function hashPassword(password: string, logN: number): Promise<string> {
   const salt = randomBytes(16);

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse } from '@roomweek/contract';
+import { addDays, calendarDateIn, type AuthResponse } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { passwordResets, users } from '../../src/db/schema.ts';
 import { bearer, buildTestApp, registerUser, type TestApp } from '../helper.ts';
@@ -96,6 +96,8 @@ describe('auth routes', () => {
       ['missing birth_date', { birth_date: undefined }],
       ['impossible birth_date', { birth_date: '1990-02-30' }],
       ['birth_date in another format', { birth_date: '04/05/1990' }],
+      ['birth_date in the future', { birth_date: addDays(calendarDateIn('Pacific/Kiritimati'), 1) }],
+      ['birth_date before 1900', { birth_date: '1899-12-31' }],
       ['missing birth_place', { birth_place: undefined }],
       ['missing phone', { phone: undefined }],
       ['phone with letters', { phone: 'call me maybe' }],
@@ -213,6 +215,22 @@ describe('auth routes', () => {
   });
 
   describe('PUT /api/auth/change-password', () => {
+    it("says whether the admin's password is still the default one, until it changes", async () => {
+      const login = (password: string) => post('/api/auth/login', { email: 'admin@example.com', password });
+      const admin = (await login('admin123')).json<AuthResponse>();
+      expect(admin.user.default_password).toBe(true);
+      expect((await me(admin.token)).json<AuthResponse['user']>().default_password).toBe(true);
+      expect((await registerUser(t.app)).user.default_password).toBe(false);
+
+      const changed = await put('/api/auth/change-password', { current_password: 'admin123', new_password: 'owner-secret-789' }, admin.token);
+      expect(changed.json<AuthResponse>().user.default_password).toBe(false);
+      expect((await login('owner-secret-789')).json<AuthResponse>().user.default_password).toBe(false);
+
+      // Set back to the default (as the other tests sign in with it): the flag follows the password, not the history.
+      const back = await put('/api/auth/change-password', { current_password: 'owner-secret-789', new_password: 'admin123' }, changed.json<AuthResponse>().token);
+      expect(back.json<AuthResponse>().user.default_password).toBe(true);
+    });
+
     it('changes the password, answers a new token and ends every older token', async () => {
       const session = await registerUser(t.app);
       const second = (await post('/api/auth/login', { email: session.user.email, password: 'secret123' })).json<AuthResponse>();

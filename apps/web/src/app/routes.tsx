@@ -1,116 +1,83 @@
-import type { RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '@/components/status-view';
-import { PageSpinner } from '@/components/ui/spinner';
 import { RequireAdmin, RequireAuth, RequireGuest } from './guards';
 import { RootLayout } from './layout/root-layout';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
+
+/** A page whose code loads the first time it is shown. */
+function lazyPage<Module>(load: () => Promise<Module>, page: (module: Module) => ComponentType) {
+  return lazy(async () => ({ default: page(await load()) }));
+}
+
+const HomePage = lazyPage(() => import('@/features/properties/routes/home-page'), (module) => module.HomePage);
+const PropertyPage = lazyPage(() => import('@/features/properties/routes/property-page'), (module) => module.PropertyPage);
+const RoomBookingPage = lazyPage(() => import('./routes/room-booking-page'), (module) => module.RoomBookingPage);
+const ContactPage = lazyPage(() => import('@/features/contact/routes/contact-page'), (module) => module.ContactPage);
+const MyBookingsPage = lazyPage(() => import('@/features/bookings/routes/my-bookings-page'), (module) => module.MyBookingsPage);
+const PaymentSuccessPage = lazyPage(
+  () => import('@/features/payments/routes/payment-success-page'),
+  (module) => module.PaymentSuccessPage,
+);
+const PaymentCancelPage = lazyPage(
+  () => import('@/features/payments/routes/payment-cancel-page'),
+  (module) => module.PaymentCancelPage,
+);
+const PaypalSuccessPage = lazyPage(
+  () => import('@/features/payments/routes/paypal-success-page'),
+  (module) => module.PaypalSuccessPage,
+);
+const LoginPage = lazyPage(() => import('@/features/auth/routes/login-page'), (module) => module.LoginPage);
+const RegisterPage = lazyPage(() => import('@/features/auth/routes/register-page'), (module) => module.RegisterPage);
+const ForgotPasswordPage = lazyPage(
+  () => import('@/features/auth/routes/forgot-password-page'),
+  (module) => module.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('@/features/auth/routes/reset-password-page'),
+  (module) => module.ResetPasswordPage,
+);
+const RecoverEmailPage = lazyPage(
+  () => import('@/features/auth/routes/recover-email-page'),
+  (module) => module.RecoverEmailPage,
+);
+const AdminApp = lazy(() => import('@/features/admin/admin-app'));
 
 /**
- * SPEC §2 route table. Every page is a lazy route: the first page downloads only its own code — never
- * the admin area, the map, the calendar or the payment screens.
+ * SPEC §2 route table. Every page is lazy: the first page downloads only its own code — never the admin
+ * area, the map, the calendar or the payment screens. The root layout shows a spinner while a first page
+ * loads; a later navigation keeps the current page (and a progress bar) until the next one is ready.
  */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    HydrateFallback: PageSpinner,
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        ErrorBoundary: RouteError,
-        children: [
-          {
-            index: true,
-            lazy: async () => ({ Component: (await import('@/features/properties/routes/home-page')).HomePage }),
-          },
-          {
-            path: 'property/:id',
-            lazy: async () => ({
-              Component: (await import('@/features/properties/routes/property-page')).PropertyPage,
-            }),
-          },
-          {
-            path: 'room/:id',
-            lazy: async () => ({ Component: (await import('./routes/room-booking-page')).RoomBookingPage }),
-          },
-          {
-            path: 'contact',
-            lazy: async () => ({ Component: (await import('@/features/contact/routes/contact-page')).ContactPage }),
-          },
-          {
-            Component: RequireAuth,
-            children: [
-              {
-                path: 'my-bookings',
-                lazy: async () => ({
-                  Component: (await import('@/features/bookings/routes/my-bookings-page')).MyBookingsPage,
-                }),
-              },
-              {
-                path: 'payment-success',
-                lazy: async () => ({
-                  Component: (await import('@/features/payments/routes/payment-success-page')).PaymentSuccessPage,
-                }),
-              },
-              {
-                path: 'payment-cancel',
-                lazy: async () => ({
-                  Component: (await import('@/features/payments/routes/payment-cancel-page')).PaymentCancelPage,
-                }),
-              },
-              {
-                path: 'paypal-success',
-                lazy: async () => ({
-                  Component: (await import('@/features/payments/routes/paypal-success-page')).PaypalSuccessPage,
-                }),
-              },
-            ],
-          },
-          {
-            Component: RequireGuest,
-            children: [
-              {
-                path: 'login',
-                lazy: async () => ({ Component: (await import('@/features/auth/routes/login-page')).LoginPage }),
-              },
-              {
-                path: 'register',
-                lazy: async () => ({ Component: (await import('@/features/auth/routes/register-page')).RegisterPage }),
-              },
-              {
-                path: 'forgot-password',
-                lazy: async () => ({
-                  Component: (await import('@/features/auth/routes/forgot-password-page')).ForgotPasswordPage,
-                }),
-              },
-              {
-                path: 'reset-password',
-                lazy: async () => ({
-                  Component: (await import('@/features/auth/routes/reset-password-page')).ResetPasswordPage,
-                }),
-              },
-              {
-                path: 'recover-email',
-                lazy: async () => ({
-                  Component: (await import('@/features/auth/routes/recover-email-page')).RecoverEmailPage,
-                }),
-              },
-            ],
-          },
-          {
-            // The admin area owns everything under /admin (its own nested routes). The guard is pathless: with
-            // `path: 'admin'` here, /admin itself would match the guard alone and render an empty outlet.
-            Component: RequireAdmin,
-            children: [
-              {
-                path: 'admin/*',
-                lazy: async () => ({ Component: (await import('@/features/admin/admin-app')).default }),
-              },
-            ],
-          },
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-    ],
-  },
-];
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route path="/" element={<RootLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="property/:id" element={<PropertyPage />} />
+          <Route path="room/:id" element={<RoomBookingPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route element={<RequireAuth />}>
+            <Route path="my-bookings" element={<MyBookingsPage />} />
+            <Route path="payment-success" element={<PaymentSuccessPage />} />
+            <Route path="payment-cancel" element={<PaymentCancelPage />} />
+            <Route path="paypal-success" element={<PaypalSuccessPage />} />
+          </Route>
+          <Route element={<RequireGuest />}>
+            <Route path="login" element={<LoginPage />} />
+            <Route path="register" element={<RegisterPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route path="recover-email" element={<RecoverEmailPage />} />
+          </Route>
+          {/* The admin area owns everything under /admin (its own nested routes). The guard is pathless: with
+              `path="admin"` here, /admin itself would match the guard alone and render an empty outlet. */}
+          <Route element={<RequireAdmin />}>
+            <Route path="admin/*" element={<AdminApp />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}

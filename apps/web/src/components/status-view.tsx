@@ -1,10 +1,10 @@
 import { SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 
 interface StatusViewProps {
   title: string;

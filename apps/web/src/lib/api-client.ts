@@ -1,7 +1,10 @@
 import type {
+  AdminAvailability,
+  AdminBookingsQuery,
   AuthResponse,
   AvailabilityResponse,
   Booking,
+  BookingSummary,
   ChangePasswordBody,
   CreateBookingBody,
   ErrorResponse,
@@ -70,7 +73,7 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body);
 }
 
-export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': i18n.language || 'fr',
@@ -86,9 +89,27 @@ export async function request<T>(method: Method, path: string, options: RequestO
   }
   const response = await fetch(`${API_BASE}${path}`, { method, headers, body, signal: options.signal ?? null });
   if (!response.ok) throw await readError(response);
+  return response;
+}
+
+async function readBody<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  return readBody<T>(await send(method, path, options));
+}
+
+/** `request`, for the calls that also answer in a header (the total of a paged list). */
+async function requestWithHeaders<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
+  const response = await send(method, path, options);
+  return { body: await readBody<T>(response), headers: response.headers };
 }
 
 const get = <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, { signal });
@@ -104,6 +125,20 @@ const query = (params: Record<string, string | undefined>) => {
 };
 
 type Detail = { detail: string };
+
+/** One page of a list and how many items match in all (`X-Total-Count`). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+async function getPage<T>(path: string, signal?: AbortSignal): Promise<ListPage<T>> {
+  const { body, headers } = await requestWithHeaders<T[]>('GET', path, { signal });
+  const header = headers.get('X-Total-Count');
+  const total = header === null ? Number.NaN : Number(header);
+  // Without the header (a proxy that dropped it), the page is all we know of.
+  return { items: body, total: Number.isInteger(total) && total >= 0 ? total : body.length };
+}
 
 /**
  * Every call of the API (SPEC §7), typed with the contract. Features wrap these in query options and hooks;
@@ -168,6 +203,14 @@ export const api = {
   admin: {
     paymentSettings: (signal?: AbortSignal) => get<PaymentSettings>('/payment-settings', signal),
     updatePaymentSettings: (body: PaymentSettingsUpdate) => put<Detail>('/payment-settings', body),
+    /** One page of every booking, newest first, filtered by status and by a search on name, e-mail or id. */
+    bookings: ({ status, q, limit, offset }: AdminBookingsQuery, signal?: AbortSignal) =>
+      getPage<Booking>(
+        `/admin/bookings${query({ status, q: q || undefined, limit: limit?.toString(), offset: offset?.toString() })}`,
+        signal,
+      ),
+    bookingSummary: (signal?: AbortSignal) => get<BookingSummary>('/admin/bookings/summary', signal),
+    availability: (signal?: AbortSignal) => get<AdminAvailability>('/admin/availability', signal),
     whatsappSettings: (signal?: AbortSignal) => get<WhatsappSettings>('/admin/whatsapp-settings', signal),
     updateWhatsappSettings: (whatsappNumber: string) =>
       put<WhatsappSettings>('/admin/whatsapp-settings', { whatsapp_number: whatsappNumber }),

@@ -1,5 +1,8 @@
-import { LANGUAGES } from '@roomweek/contract';
+import { LANGUAGES, type Language } from '@roomweek/contract';
+import { act, render, screen } from '@testing-library/react';
+import { createElement, Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
+import i18n, { useTranslation } from './i18n';
 
 type Bundle = Record<string, unknown>;
 
@@ -54,5 +57,66 @@ describe('translations', () => {
     it.each([...LANGUAGES])('%s has no empty text', (language) => {
       expect(emptyValues(bundles.get(`${language}/${namespace}`))).toEqual([]);
     });
+  });
+});
+
+describe('i18n', () => {
+  it('fills {{placeholders}} as they are (React escapes), and leaves one without a value', () => {
+    const t = i18n.getFixedT('fr');
+    expect(t('room.title', { number: '<b>101</b>' })).toBe('Chambre <b>101</b>');
+    expect(t('room.title', { number: 7 })).toBe('Chambre 7');
+    expect(t('room.title')).toBe('Chambre {{number}}');
+  });
+
+  it.each<[Language, string, string, string]>([
+    ['fr', '0 chambre', '1 chambre', '2 chambres'],
+    ['es', '0 habitaciones', '1 habitación', '2 habitaciones'],
+    ['pt', '0 quarto', '1 quarto', '2 quartos'],
+    ['en', '0 rooms', '1 room', '2 rooms'],
+  ])('picks the %s plural form from count', async (language, none, one, two) => {
+    await i18n.changeLanguage(language);
+    expect([0, 1, 2].map((count) => i18n.t('property.roomCount', { count }))).toEqual([none, one, two]);
+    // A category the bundles lack (French "many" for a million) falls back to the "other" form.
+    expect(i18n.t('property.roomCount', { count: 1_000_000 })).toMatch(/^1000000 \S+s$/);
+  });
+
+  it('falls back to French, then to the default value, then to the key', async () => {
+    i18n.addResourceBundle('fr', 'test', { greeting: 'Bonjour {{name}}', onlyFrench: 'Seulement en français' });
+    i18n.addResourceBundle('en', 'test', { greeting: 'Hello {{name}}' });
+    const t = i18n.getFixedT('en', 'test');
+    expect(t('greeting', { name: 'Ana' })).toBe('Hello Ana');
+    expect(t('onlyFrench')).toBe('Seulement en français');
+    expect(t('missing.key', { defaultValue: 'Par défaut {{name}}', name: 'Ana' })).toBe('Par défaut Ana');
+    expect(t('missing.key', { defaultValue: '' })).toBe('');
+    expect(t('missing.key')).toBe('missing.key');
+    // Namespaces are searched in order, each in the language then in French.
+    await i18n.changeLanguage('en');
+    expect(i18n.getFixedT('en', ['test', 'common'])('nav.language')).toBe('Language');
+    expect(i18n.getFixedT('en', ['common', 'test'])('onlyFrench')).toBe('Seulement en français');
+    expect(i18n.exists('onlyFrench', { lng: 'en', ns: 'test' })).toBe(true);
+    expect(i18n.exists('onlyFrench', { lng: 'en', ns: 'test', fallbackLng: [] })).toBe(false);
+  });
+
+  it('loads a namespace when a component first needs it, suspending meanwhile, and follows language changes', async () => {
+    function CardButton() {
+      const { t, i18n: instance } = useTranslation('payments');
+      return createElement('button', { lang: instance.language }, t('card.button'));
+    }
+    render(createElement(Suspense, { fallback: 'Chargement…' }, createElement(CardButton)));
+    expect(screen.getByText('Chargement…')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Réserver et payer par carte' })).toHaveAttribute('lang', 'fr');
+
+    // The namespaces on screen load in the new language before it switches: no fallback in between.
+    await act(() => i18n.changeLanguage('pt'));
+    expect(screen.getByRole('button', { name: 'Reservar e pagar com cartão' })).toHaveAttribute('lang', 'pt');
+    expect(screen.queryByText('Chargement…')).toBeNull();
+    expect(document.documentElement.lang).toBe('pt');
+    expect(i18n.resolvedLanguage).toBe('pt');
+  });
+
+  it('switches to the language asked for last', async () => {
+    await act(() => Promise.all([i18n.changeLanguage('es'), i18n.changeLanguage('en')]));
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('nav.language')).toBe('Language');
   });
 });

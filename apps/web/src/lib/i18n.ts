@@ -1,41 +1,130 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@roomweek/contract';
-import i18n, { type BackendModule, type ResourceLanguage } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The interface's translations, in the few lines the app needs (i18next and react-i18next cost the first page
+ * about 15 KB of gzipped code): nested JSON keys per namespace, `{{name}}` interpolation, plurals chosen by
+ * `Intl.PluralRules` from `count` (`key_one`, `key_other`…), fallback to French then to the key itself.
+ * French `common` ships with the app (the default language, and every fallback); other languages and
+ * namespaces (admin, payments) are separate chunks loaded when first needed.
+ */
 
 export const LANGUAGE_KEY = 'lang';
 
-const LOCALES_DIR = '../../../../packages/i18n/locales';
-const bundlePath = (language: string, namespace: string) => `${LOCALES_DIR}/${language}/${namespace}.json`;
+interface Bundle {
+  [key: string]: string | Bundle;
+}
 
-/**
- * French `common` ships with the app (the default language, and every fallback); other languages and
- * namespaces (admin, …) are separate chunks loaded when first needed.
- */
-const defaultBundle = import.meta.glob<ResourceLanguage>('../../../../packages/i18n/locales/fr/common.json', {
+/** Values for `{{name}}` placeholders; `count` also picks the plural form, `defaultValue` stands in for a missing key. */
+export interface TranslationOptions {
+  count?: number;
+  defaultValue?: string;
+  [name: string]: unknown;
+}
+
+export type TFunction = (key: string, options?: TranslationOptions) => string;
+
+const LOCALES_DIR = '../../../../packages/i18n/locales';
+const bundleId = (language: string, namespace: string) => `${language}/${namespace}`;
+
+const defaultBundle = import.meta.glob<Bundle>('../../../../packages/i18n/locales/fr/common.json', {
   eager: true,
   import: 'default',
 });
-const lazyBundles = import.meta.glob<ResourceLanguage>(
+const lazyBundles = import.meta.glob<Bundle>(
   // emails.json belongs to the server's e-mails.
   ['../../../../packages/i18n/locales/*/*.json', '!**/fr/common.json', '!**/emails.json'],
   { import: 'default' },
 );
 
-const lazyNamespaces: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const load = lazyBundles[bundlePath(language, namespace)];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (bundle) => callback(null, bundle),
-      (error: unknown) => callback(error instanceof Error ? error.message : String(error), null),
+const bundles = new Map<string, Bundle>([
+  [bundleId(DEFAULT_LANGUAGE, 'common'), defaultBundle[`${LOCALES_DIR}/${DEFAULT_LANGUAGE}/common.json`] ?? {}],
+]);
+const bundleLoads = new Map<string, Promise<void>>();
+
+/** One load per language and namespace (its bundle and the French one), so Suspense can wait on it. */
+const namespaceLoads = new Map<string, Promise<void>>();
+/** Language/namespace pairs whose strings (and the French ones) are loaded, or failed to: they render at once. */
+const settled = new Set([bundleId(DEFAULT_LANGUAGE, 'common')]);
+/** The namespaces shown so far: a language change loads them all before the page switches. */
+const usedNamespaces = new Set(['common']);
+
+function loadBundle(language: string, namespace: string): Promise<void> {
+  const id = bundleId(language, namespace);
+  let loading = bundleLoads.get(id);
+  if (!loading) {
+    const load = bundles.has(id) ? undefined : lazyBundles[`${LOCALES_DIR}/${id}.json`];
+    loading = load
+      ? load().then(
+          (bundle) => void bundles.set(id, bundle),
+          // A chunk that fails to load leaves the French text (or the key) on screen, as i18next did.
+          (error: unknown) => console.warn(`Translations ${id} failed to load`, error),
+        )
+      : Promise.resolve();
+    bundleLoads.set(id, loading);
+  }
+  return loading;
+}
+
+function loadNamespace(language: Language, namespace: string): Promise<void> {
+  const id = bundleId(language, namespace);
+  let loading = namespaceLoads.get(id);
+  if (!loading) {
+    loading = Promise.all([loadBundle(language, namespace), loadBundle(DEFAULT_LANGUAGE, namespace)]).then(
+      () => void settled.add(id),
     );
-  },
-};
+    namespaceLoads.set(id, loading);
+  }
+  return loading;
+}
+
+function lookup(bundle: Bundle | undefined, key: string): string | undefined {
+  let node: string | Bundle | undefined = bundle;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralCategory(language: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+/** `{{name}}` → the option's value; a placeholder without a value stays as it is. React escapes the result. */
+function interpolate(text: string, options: TranslationOptions): string {
+  return text.replace(/{{\s*([^{}\s]+)\s*}}/g, (placeholder, name: string) => {
+    const value = options[name];
+    return value === undefined || value === null ? placeholder : String(value);
+  });
+}
+
+function find(language: string, namespace: string, key: string, count: number | undefined): string | undefined {
+  const bundle = bundles.get(bundleId(language, namespace));
+  if (count === undefined) return lookup(bundle, key);
+  return (
+    lookup(bundle, `${key}_${pluralCategory(language, count)}`) ?? lookup(bundle, `${key}_other`) ?? lookup(bundle, key)
+  );
+}
+
+/** Searches each namespace in turn, in the language then in French (i18next's order). */
+function translate(language: Language, namespaces: readonly string[], key: string, options: TranslationOptions = {}): string {
+  const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
+  for (const namespace of namespaces) {
+    for (const candidate of languages) {
+      const text = find(candidate, namespace, key, options.count);
+      if (text !== undefined) return interpolate(text, options);
+    }
+  }
+  return options.defaultValue === undefined ? key : interpolate(options.defaultValue, options);
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -50,46 +139,114 @@ export function storedLanguage(): Language | null {
   }
 }
 
+let language: Language = storedLanguage() ?? DEFAULT_LANGUAGE;
+let requestedLanguage: Language = language;
+const listeners = new Set<(language: Language) => void>();
+
+const translators = new Map<string, TFunction>();
+
+function fixedT(lng: Language, namespaces: readonly string[]): TFunction {
+  const id = `${lng}/${namespaces.join(',')}`;
+  let translator = translators.get(id);
+  if (!translator) {
+    translator = (key, options) => translate(lng, namespaces, key, options);
+    translators.set(id, translator);
+  }
+  return translator;
+}
+
+/** Translates from `common` in the current language. */
+const t: TFunction = (key, options) => translate(language, ['common'], key, options);
+
+const i18n = {
+  get language(): Language {
+    return language;
+  },
+  get resolvedLanguage(): Language {
+    return language;
+  },
+  t,
+  /** A translator bound to a language and namespaces (searched in order). */
+  getFixedT(lng: Language, namespaces: string | readonly string[] = 'common'): TFunction {
+    return fixedT(lng, typeof namespaces === 'string' ? [namespaces] : namespaces);
+  },
+  /** Whether `key` has a text in `lng` (else the current language), or in French unless `fallbackLng` is empty. */
+  exists(key: string, options: { lng?: Language; ns?: string; fallbackLng?: readonly string[] | false } = {}): boolean {
+    const lng = options.lng ?? language;
+    const fallback = options.fallbackLng === undefined ? [DEFAULT_LANGUAGE] : options.fallbackLng || [];
+    return [lng, ...fallback].some((candidate) => find(candidate, options.ns ?? 'common', key, undefined) !== undefined);
+  },
+  /** Loads the new language's strings for every namespace shown so far, then switches (the last call wins). */
+  async changeLanguage(lng: Language): Promise<TFunction> {
+    const next = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+    requestedLanguage = next;
+    await Promise.all([...usedNamespaces].map((namespace) => loadNamespace(next, namespace)));
+    if (requestedLanguage === next) {
+      language = next;
+      listeners.forEach((listener) => listener(next));
+    }
+    return t;
+  },
+  /** Adds (or extends) a namespace's strings in a language, e.g. for a test. */
+  addResourceBundle(lng: Language, namespace: string, resources: Bundle) {
+    const id = bundleId(lng, namespace);
+    bundles.set(id, { ...bundles.get(id), ...resources });
+    bundleLoads.set(id, Promise.resolve());
+  },
+  on(_event: 'languageChanged', listener: (language: Language) => void) {
+    listeners.add(listener);
+  },
+  off(_event: 'languageChanged', listener: (language: Language) => void) {
+    listeners.delete(listener);
+  },
+};
+
+export type I18n = typeof i18n;
+
 export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 }
 
 /** Switches the interface language; `persist` records the visitor's choice for later visits. */
-export async function setLanguage(language: Language, persist = true): Promise<void> {
+export async function setLanguage(next: Language, persist = true): Promise<void> {
   if (persist) {
     try {
-      localStorage.setItem(LANGUAGE_KEY, language);
+      localStorage.setItem(LANGUAGE_KEY, next);
     } catch {
       // Private mode without storage: the choice lasts for this visit only.
     }
   }
-  await i18n.changeLanguage(language);
+  await i18n.changeLanguage(next);
 }
 
-const frenchCommon = defaultBundle[bundlePath(DEFAULT_LANGUAGE, 'common')] ?? {};
+const subscribe = (onChange: () => void) => {
+  listeners.add(onChange);
+  return () => void listeners.delete(onChange);
+};
+const snapshot = () => language;
+
+/**
+ * The translator for the current language and `namespaces` (searched in order, e.g. `['admin', 'common']`).
+ * Re-renders on a language change; suspends while a namespace's strings load.
+ */
+export function useTranslation(namespaces: string | readonly string[] = 'common'): { t: TFunction; i18n: I18n } {
+  const lng = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
+  for (const namespace of list) {
+    usedNamespaces.add(namespace);
+    // Suspends as react-i18next does, with a thrown promise: use() would have to be called on every later render.
+    if (!settled.has(bundleId(lng, namespace))) throw loadNamespace(lng, namespace);
+  }
+  return { t: fixedT(lng, list), i18n };
+}
 
 /** Resolves once the interface language's strings are loaded: render after it, so no French flashes first. */
-export const i18nReady: Promise<unknown> = i18n
-  .use(lazyNamespaces)
-  .use(initReactI18next)
-  .init({
-    resources: { [DEFAULT_LANGUAGE]: { common: frenchCommon } },
-    partialBundledLanguages: true,
-    lng: storedLanguage() ?? DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: ['common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    showSupportNotice: false,
-    react: { useSuspense: true },
-  });
+export const i18nReady: Promise<unknown> = loadNamespace(language, 'common');
 
-function syncDocumentLanguage(language: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+function syncDocumentLanguage(lng: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
-syncDocumentLanguage(i18n.language);
+syncDocumentLanguage(language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
 export default i18n;

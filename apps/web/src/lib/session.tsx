@@ -41,12 +41,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
   const failed = token !== null && me.isError;
 
-  useEffect(() => {
-    if (!failed) return;
+  /** Ends the session: the token, the user and their bookings leave this browser. */
+  const signOut = useCallback(() => {
     storeToken(null);
     setToken(null);
     queryClient.removeQueries({ queryKey: queryKeys.me });
-  }, [failed, queryClient]);
+    queryClient.removeQueries({ queryKey: queryKeys.bookings });
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (failed) signOut();
+  }, [failed, signOut]);
 
   // A token that expires or is revoked mid-visit (e.g. password changed elsewhere) ends the session: the
   // guards then send the user to /login, and back to where they were afterwards.
@@ -54,22 +59,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (token === null) return;
     const expired = (error: unknown) =>
       error instanceof ApiError && error.status === 401 && (error.code === 'invalid_token' || error.code === 'unauthorized');
-    const onError = () => {
-      storeToken(null);
-      setToken(null);
-      queryClient.removeQueries({ queryKey: queryKeys.me });
-    };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && expired(event.action.error)) onError();
+      if (event.type === 'updated' && event.action.type === 'error' && expired(event.action.error)) signOut();
     });
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && expired(event.action.error)) onError();
+      if (event.type === 'updated' && event.action.type === 'error' && expired(event.action.error)) signOut();
     });
     return () => {
       unsubscribeQueries();
       unsubscribeMutations();
     };
-  }, [token, queryClient]);
+  }, [token, queryClient, signOut]);
 
   const signIn = useCallback(
     (auth: AuthResponse) => {
@@ -79,13 +79,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [queryClient],
   );
-
-  const signOut = useCallback(() => {
-    storeToken(null);
-    setToken(null);
-    queryClient.removeQueries({ queryKey: queryKeys.me });
-    queryClient.removeQueries({ queryKey: queryKeys.bookings });
-  }, [queryClient]);
 
   const session = useMemo<Session>(() => {
     const user = token !== null && !failed ? (me.data ?? null) : null;

@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type * as Sonner from 'sonner';
 import type { ExternalToast, ToasterProps } from 'sonner';
 
 /**
- * Toasts (sonner) kept off the first page's critical path: sonner's code loads once the browser is idle
- * after the first render, or with the first toast if that comes sooner. Toasts shown before its Toaster
- * mounts are replayed by sonner when it subscribes.
+ * Toasts (sonner) kept off the first page's download: sonner's code loads with the first toast, and most
+ * visits show none. A toast shown before its Toaster mounts is replayed by sonner when the Toaster subscribes.
  */
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -41,17 +40,9 @@ const subscribe = (listener: () => void) => {
 
 const LazyToaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 
-/** Mount once near the root: sonner's Toaster (and its live region) arrives when the page is idle. */
+/** Mount once near the root: sonner's Toaster (and its live region) arrives with the first toast. */
 export function ToastHost(props: ToasterProps) {
   const wanted = useSyncExternalStore(subscribe, () => toasterWanted, () => false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => void loadSonner(), { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(() => void loadSonner(), 1500);
-    return () => window.clearTimeout(timer);
-  }, []);
   return wanted ? (
     <Suspense fallback={null}>
       <LazyToaster {...props} />

@@ -33,7 +33,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
 
 /** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
 const known = new Map<string, Encoding | null>();
-function encodingFor(acceptEncoding: string | undefined): Encoding | undefined {
+export function encodingFor(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   let encoding = known.get(acceptEncoding);
   if (encoding === undefined) {

@@ -1,7 +1,6 @@
 import { LANGUAGES, type Language } from '@roomweek/contract';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { currentLanguage, setLanguage } from '@/lib/i18n';
+import { currentLanguage, setLanguage, useTranslation } from '@/lib/i18n';
 
 /** fr es pt en, the current one in upper case (SPEC §1); the choice is remembered. */
 export function LanguageSelector({ className }: { className?: string }) {

@@ -1,10 +1,10 @@
 import { CalendarCheck, LayoutDashboard, LogIn, MessageCircle, UserPlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { LanguageSelector } from './language-selector';
 

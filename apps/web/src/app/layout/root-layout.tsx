@@ -1,13 +1,14 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
+import { RouteErrorBoundary } from '../route-error';
+import { useNavigationPending } from '../router';
 import { NavBar } from './nav-bar';
 
 /** A thin bar at the top while the next page's code loads. */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!useNavigationPending()) return null;
   return <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-600" />;
 }
 
@@ -40,16 +41,17 @@ export function RootLayout() {
       <NavigationProgress />
       <NavBar />
       <main id="main" ref={main} tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <footer className="border-t border-stone-200 bg-white">
         <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-stone-500 sm:px-6">
           © {new Date().getFullYear()} {t('app.name')} · {t('app.footer')}
         </div>
       </footer>
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 
 /** The menu labelled with the user's name: account settings (admin), logout. Loaded only for signed-in users. */

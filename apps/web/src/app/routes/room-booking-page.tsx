@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@roomweek/contract';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { BackLink } from '@/components/back-link';
 import { StatusView } from '@/components/status-view';

@@ -1,13 +1,19 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { buttonClasses } from './button';
 import { overlayClasses, panelClasses } from './dialog';
 
 export interface ConfirmDialogProps {
-  /** The element that opens the prompt (a button). */
-  trigger: ReactNode;
+  /** The element that opens the prompt (a button); without one, the prompt is controlled by `open`. */
+  trigger?: ReactNode;
+  /**
+   * Controlled mode: one prompt for a whole list (its rows render plain buttons that set `open`); focus goes back to
+   * the button that opened it when it closes.
+   */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description?: string;
   confirmLabel: string;
@@ -19,6 +25,8 @@ export interface ConfirmDialogProps {
 /** A yes/no prompt (SPEC's "confirm prompts"): focus starts on the safe choice, Escape cancels. */
 export function ConfirmDialog({
   trigger,
+  open,
+  onOpenChange,
   title,
   description,
   confirmLabel,
@@ -28,8 +36,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <AlertDialogPrimitive.Root>
-      <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>
+    <AlertDialogPrimitive.Root {...(open === undefined ? {} : { open, onOpenChange })}>
+      {trigger ? <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger> : null}
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClasses} />
         <AlertDialogPrimitive.Content className={cn(panelClasses, 'max-w-md')}>

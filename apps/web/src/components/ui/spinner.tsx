@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 
 /** A spinner announced to screen readers as "Loading…". */
 export function Spinner({ className, label }: { className?: string; label?: string }) {

@@ -13,7 +13,7 @@ import type {
 import type { Database } from '../../../db/client.ts';
 import { passwordResets, users } from '../../../db/schema.ts';
 import { AppError, badRequest, conflict, sqlState, unauthorized } from '../../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
+import { hashPassword, isDefaultPassword, verifyPassword } from '../../../lib/passwords.ts';
 import { sha256 } from '../../../lib/secrets.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { TokenSigner } from './tokens.ts';
@@ -64,6 +64,7 @@ export class AuthService {
         phone: body.phone,
         role: 'client', // whatever the payload asks
         passwordHash,
+        defaultPassword: isDefaultPassword(body.password),
         language,
       });
       return this.session(row);
@@ -100,7 +101,10 @@ export class AuthService {
     if (!(await verifyPassword(body.current_password, user.passwordHash))) {
       throw new AppError(400, 'wrong_password', 'The current password is incorrect', 'current_password');
     }
-    const row = await this.users.bumpTokenVersion(user.id, await hashPassword(body.new_password, this.options.scryptLogN));
+    const row = await this.users.setPassword(user.id, {
+      hash: await hashPassword(body.new_password, this.options.scryptLogN),
+      isDefault: isDefaultPassword(body.new_password),
+    });
     return this.session(row);
   }
 
@@ -136,7 +140,7 @@ export class AuthService {
       if (!reset) throw badRequest('invalid_reset_token', 'This reset link is invalid or has expired', 'token');
       await tx
         .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .set({ passwordHash, defaultPassword: isDefaultPassword(newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.id, reset.userId));
     });
   }

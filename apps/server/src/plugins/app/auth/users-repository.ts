@@ -17,6 +17,7 @@ export function toUser(row: UserRow): User {
     birth_place: row.birthPlace,
     phone: row.phone,
     language: row.language as Language,
+    default_password: row.defaultPassword,
   };
 }
 
@@ -49,10 +50,10 @@ export class UsersRepository {
     return row;
   }
 
-  async bumpTokenVersion(id: string, passwordHash: string): Promise<UserRow> {
+  async setPassword(id: string, password: { hash: string; isDefault: boolean }): Promise<UserRow> {
     const [row] = await this.db
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .set({ passwordHash: password.hash, defaultPassword: password.isDefault, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, id))
       .returning();
     return row!;

@@ -7,9 +7,10 @@ import {
   MAX_STAY_DAYS,
   stayTotalCents,
   toEuros,
+  type AdminBookingsQuery,
   type Booking,
   type BookedRange,
-  type BookingStatus,
+  type BookingSummary,
   type CreateBookingBody,
   type Language,
 } from '@roomweek/contract';
@@ -87,12 +88,8 @@ export async function lockRoomNights(tx: Executor, roomId: string): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_BOOKING_LOCK}::int, hashtext(${roomId}))`);
 }
 
-export interface AdminBookingFilter {
-  status?: BookingStatus;
-  q?: string;
-  limit?: number;
-  offset?: number;
-}
+/** SPEC §9: the admin's upcoming check-ins are those of the next 7 days (today included). */
+const UPCOMING_CHECK_IN_DAYS = 7;
 
 export interface BookingsServiceOptions {
   db: Database;
@@ -211,7 +208,7 @@ export class BookingsService {
     return rows.map(toBooking);
   }
 
-  async listAll(filter: AdminBookingFilter = {}): Promise<{ bookings: Booking[]; total: number }> {
+  async listAll(filter: AdminBookingsQuery = {}): Promise<{ bookings: Booking[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.status) conditions.push(eq(bookings.status, filter.status));
     if (filter.q) {
@@ -237,6 +234,58 @@ export class BookingsService {
       this.db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(where),
     ]);
     return { bookings: rows.map(toBooking), total: count?.count ?? 0 };
+  }
+
+  /** The counters of the admin screens over every booking, in one pass of the table (SPEC §2). */
+  async summary(): Promise<BookingSummary> {
+    const confirmed = sql`${bookings.status} = 'confirmed'`;
+    const refundPending = sql`${bookings.refundStatus} = 'pending'`;
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        confirmed: sql<number>`count(*) filter (where ${confirmed})::int`,
+        pending: sql<number>`count(*) filter (where ${bookings.status} = 'pending')::int`,
+        cancelled: sql<number>`count(*) filter (where ${bookings.status} = 'cancelled')::int`,
+        // Sums of cents can pass 2^31: summed as bigint, sent as text, read as a number (exact below 2^53).
+        revenueCents: sql<string>`coalesce(sum(${bookings.totalCents}) filter (where ${confirmed}), 0)::bigint::text`,
+        refundsPending: sql<number>`count(*) filter (where ${refundPending})::int`,
+        refundsPendingCents: sql<string>`coalesce(sum(${bookings.totalCents}) filter (where ${refundPending}), 0)::bigint::text`,
+      })
+      .from(bookings);
+    return {
+      total: row?.total ?? 0,
+      confirmed: row?.confirmed ?? 0,
+      pending: row?.pending ?? 0,
+      cancelled: row?.cancelled ?? 0,
+      revenue_cents: Number(row?.revenueCents ?? 0),
+      refunds_pending: row?.refundsPending ?? 0,
+      refunds_pending_cents: Number(row?.refundsPendingCents ?? 0),
+    };
+  }
+
+  /**
+   * The bookings the admin's availability screen needs (decision 0009), not every booking: the non-cancelled stays
+   * that cover today (`start <= today <= end`), that arrive within the next 7 days, and each room's next booking
+   * (its earliest start after today, found through the (room, start) index one room at a time).
+   */
+  async availabilityToday(): Promise<{ today: string; bookings: Booking[] }> {
+    const today = this.today();
+    const weekEnd = addDays(today, UPCOMING_CHECK_IN_DAYS);
+    // One statement: the ids are a subquery of the joined read.
+    const ids = sql`(
+      select b.id from bookings b
+      where b.status <> 'cancelled'
+        and ((b.start_date <= ${today} and b.end_date >= ${today}) or (b.start_date >= ${today} and b.start_date < ${weekEnd}))
+      union
+      select next.id from rooms r
+      cross join lateral (
+        select n.id from bookings n
+        where n.room_id = r.id and n.status <> 'cancelled' and n.start_date > ${today}
+        order by n.start_date limit 1
+      ) next
+    )`;
+    const rows = await this.joined().where(inArray(bookings.id, ids)).orderBy(asc(bookings.startDate), asc(bookings.id));
+    return { today, bookings: rows.map(toBooking) };
   }
 
   /** Users cancel their own bookings; admins cancel any. A cancelled booking is kept, never deleted. */

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Booking, BookingStatus, ErrorResponse, WhatsappSettings, WhatsappSettingsUpdate } from '@roomweek/contract';
+import {
+  AdminAvailability,
+  AdminBookingsQuery,
+  Booking,
+  BookingSummary,
+  ErrorResponse,
+  WhatsappSettings,
+  WhatsappSettingsUpdate,
+} from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
 
 const tags = ['admin'];
 const secured = [{ bearer: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
-
-const AdminBookingsQuery = z.object({
-  status: BookingStatus.optional(),
-  q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-});
 
 /** Everything here is for administrators only. */
 const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -35,6 +36,25 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
       reply.header('x-total-count', String(total));
       return bookings;
     },
+  );
+
+  app.get(
+    '/bookings/summary',
+    { schema: { tags, security: secured, summary: 'Counters and revenue over every booking', response: { 200: BookingSummary, ...errors } } },
+    async () => app.bookingsService.summary(),
+  );
+
+  app.get(
+    '/availability',
+    {
+      schema: {
+        tags,
+        security: secured,
+        summary: "The site's today and the bookings the availability screen needs: covering today, arriving within 7 days, each room's next",
+        response: { 200: AdminAvailability, ...errors },
+      },
+    },
+    async () => app.bookingsService.availabilityToday(),
   );
 
   app.get('/whatsapp-settings', { schema: { tags, security: secured, response: { 200: WhatsappSettings, ...errors } } }, async () => ({

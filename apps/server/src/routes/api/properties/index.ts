@@ -7,9 +7,11 @@ const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse
 const secured = [{ bearer: [] }];
 
 const properties: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { tags, response: { 200: z.array(Property) } } }, async () => app.propertiesRepository.list());
+  app.get('/', { config: { publicCache: true }, schema: { tags, response: { 200: z.array(Property) } } }, async () =>
+    app.propertiesRepository.list(),
+  );
 
-  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: Property, 404: ErrorResponse } } }, async (request) =>
+  app.get('/:id', { config: { publicCache: true }, schema: { tags, params: IdParams, response: { 200: Property, 404: ErrorResponse } } }, async (request) =>
     app.propertiesRepository.get(request.params.id),
   );
 

@@ -7,17 +7,18 @@ const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse
 const secured = [{ bearer: [] }];
 
 const rooms: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { tags, querystring: RoomsQuery, response: { 200: z.array(Room), 400: ErrorResponse } } }, async (request) =>
+  app.get('/', { config: { publicCache: true }, schema: { tags, querystring: RoomsQuery, response: { 200: z.array(Room), 400: ErrorResponse } } }, async (request) =>
     app.roomsRepository.list(request.query.property_id),
   );
 
-  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: RoomDetail, 404: ErrorResponse } } }, async (request) =>
+  app.get('/:id', { config: { publicCache: true }, schema: { tags, params: IdParams, response: { 200: RoomDetail, 404: ErrorResponse } } }, async (request) =>
     app.roomsRepository.get(request.params.id),
   );
 
   app.get(
     '/:id/availability',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Nights taken in the window (default: today to 180 days ahead); dates only',

@@ -19,7 +19,7 @@ const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
 
   app.get(
     '/config',
-    { schema: { tags: ['system'], summary: 'Public settings the web app needs (never a secret)', response: { 200: PublicConfig } } },
+    { config: { publicCache: true }, schema: { tags: ['system'], summary: 'Public settings the web app needs (never a secret)', response: { 200: PublicConfig } } },
     async () => {
       const [whatsappNumber, credentials] = await Promise.all([
         app.settingsService.whatsappNumber(),

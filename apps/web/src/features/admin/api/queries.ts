@@ -1,5 +1,5 @@
-import type { PropertyInput, RoomInput } from '@roomweek/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_PAGE_SIZE, type BookingStatus, type PropertyInput, type RoomInput } from '@roomweek/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -9,7 +9,9 @@ import { queryKeys } from '@/lib/query-keys';
  * public screens.
  */
 export const adminKeys = {
-  allBookings: [...queryKeys.bookings, 'all'] as const,
+  bookingPage: (filter: BookingPageFilter) => [...queryKeys.bookings, 'admin', 'page', filter] as const,
+  bookingSummary: [...queryKeys.bookings, 'admin', 'summary'] as const,
+  availability: [...queryKeys.bookings, 'admin', 'availability'] as const,
   allRooms: [...queryKeys.rooms, 'all'] as const,
   paymentSettings: ['admin', 'payment-settings'] as const,
   whatsappSettings: ['admin', 'whatsapp-settings'] as const,
@@ -27,16 +29,49 @@ export const roomsQuery = queryOptions({
   queryFn: ({ signal }) => api.rooms.list(undefined, signal),
 });
 
-/** GET /bookings/all: every booking, for the counters, the bookings list and availability. */
-export const allBookingsQuery = queryOptions({
-  queryKey: adminKeys.allBookings,
-  queryFn: ({ signal }) => api.bookings.all(signal),
+/** One page of the bookings screen: the status (or every one), the search as typed, trimmed, and the page (1-based). */
+export interface BookingPageFilter {
+  status: BookingStatus | null;
+  q: string;
+  page: number;
+}
+
+/**
+ * GET /admin/bookings: one page of 50, filtered by the server, with the matching total. The previous page stays on
+ * screen while the next one loads. `offset` says which page the answer is, since the screen may show the previous one.
+ */
+export const bookingPageQuery = ({ status, q, page }: BookingPageFilter) => {
+  const offset = (page - 1) * ADMIN_PAGE_SIZE;
+  return queryOptions({
+    queryKey: adminKeys.bookingPage({ status, q, page }),
+    queryFn: async ({ signal }) => ({
+      ...(await api.admin.bookings({ status: status ?? undefined, q, limit: ADMIN_PAGE_SIZE, offset }, signal)),
+      offset,
+    }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+};
+
+/** GET /admin/bookings/summary: the counters over every booking. */
+export const bookingSummaryQuery = queryOptions({
+  queryKey: adminKeys.bookingSummary,
+  queryFn: ({ signal }) => api.admin.bookingSummary(signal),
+  staleTime: 10_000,
+});
+
+/** GET /admin/availability: the site's today and the bookings the availability screen needs. */
+export const availabilityQuery = queryOptions({
+  queryKey: adminKeys.availability,
+  queryFn: ({ signal }) => api.admin.availability(signal),
   staleTime: 10_000,
 });
 
 export const useProperties = () => useQuery(propertiesQuery);
 export const useRooms = () => useQuery(roomsQuery);
-export const useAllBookings = () => useQuery(allBookingsQuery);
+export const useBookingPage = (filter: BookingPageFilter) => useQuery(bookingPageQuery(filter));
+export const useBookingSummary = () => useQuery(bookingSummaryQuery);
+export const useAdminAvailability = () => useQuery(availabilityQuery);
 
 function useInvalidate() {
   const queryClient = useQueryClient();

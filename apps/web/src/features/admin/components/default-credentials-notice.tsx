@@ -8,19 +8,21 @@ import { adminPaths } from '../paths';
 /** The address of the admin account created on first start when ADMIN_EMAIL is not set (DESIGN §5). */
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
-/**
- * SPEC §2 account settings: advice to change the default e-mail and password. The API does not say whether the
- * password is still the default one, so the advice shows while the account keeps the default e-mail — which the
- * first start always pairs with the default password.
- */
-export function usesDefaultCredentials(email: string | undefined): boolean {
+/** The account still has the e-mail a first start gives the admin by default. */
+export function usesDefaultEmail(email: string | undefined): boolean {
   return email?.trim().toLowerCase() === DEFAULT_ADMIN_EMAIL;
 }
 
+/**
+ * SPEC §2 account settings: advice to change the default e-mail and password, for each of them that is still the
+ * default one (the API says whether the password is: `default_password`).
+ */
 export function DefaultCredentialsNotice({ withLink = true }: { withLink?: boolean }) {
   const { t } = useAdminTranslation();
   const { user } = useSession();
-  if (!usesDefaultCredentials(user?.email)) return null;
+  const defaultEmail = usesDefaultEmail(user?.email);
+  const defaultPassword = user?.default_password === true;
+  if (!defaultEmail && !defaultPassword) return null;
   return (
     <div
       role="note"
@@ -29,7 +31,8 @@ export function DefaultCredentialsNotice({ withLink = true }: { withLink?: boole
       <ShieldAlert aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
       <div className="flex flex-1 flex-col gap-0.5">
         <p className="font-semibold">{t('account.defaults.title')}</p>
-        <p className="text-sm">{t('account.defaults.text', { email: DEFAULT_ADMIN_EMAIL })}</p>
+        {defaultPassword ? <p className="text-sm">{t('account.defaults.password')}</p> : null}
+        {defaultEmail ? <p className="text-sm">{t('account.defaults.email', { email: DEFAULT_ADMIN_EMAIL })}</p> : null}
       </div>
       {withLink ? (
         <Link to={adminPaths.account} className={buttonClasses('outline', 'sm')}>

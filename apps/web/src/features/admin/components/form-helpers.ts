@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-client';
+import type { TFunction } from '@/lib/i18n';
 import type { FieldErrors } from '../lib/validation';
 
 /** Field → message shown under it. */

@@ -1,9 +1,10 @@
-import { addDays, type Booking, type BookingStatus, type Room } from '@roomweek/contract';
+import { addDays, type Booking, type Room } from '@roomweek/contract';
 
 /**
- * The admin screens' rules (SPEC §4 "room and check-in derivations", §2 counters), as pure functions of the
- * bookings and of "today" — the site's calendar day (DESIGN §2), passed in so tests can fix it. Dates are
- * `YYYY-MM-DD` strings, which compare correctly as strings; no `Date` object is involved.
+ * The availability screen's rules (SPEC §4 "room and check-in derivations"), as pure functions of the bookings and
+ * of "today" — the site's calendar day (DESIGN §2), which GET /admin/availability answers with the bookings these
+ * rules need. Dates are `YYYY-MM-DD` strings, which compare correctly as strings; no `Date` object is involved.
+ * The counters, the search and the pages of the bookings screen are the server's (GET /admin/bookings, /summary).
  */
 
 /** SPEC §9: the upcoming check-in window. */
@@ -66,90 +67,6 @@ export function occupyingBookingByRoom(bookings: readonly Booking[], today: stri
     if (!current || booking.start_date > current.start_date) occupying.set(booking.room_id, booking);
   }
   return occupying;
-}
-
-/** Euros → integer cents, so that sums of prices do not drift (0.1 + 0.2). */
-export const toCents = (euros: number) => Math.round(euros * 100);
-
-export interface BookingTotals {
-  total: number;
-  confirmed: number;
-  pending: number;
-  cancelled: number;
-  /** Sum of `total_price` of confirmed bookings (SPEC §2, §9), in cents. */
-  revenueCents: number;
-  /** Bookings whose payment must be refunded (paid for dates already taken): shown apart from revenue. */
-  refundsPending: number;
-  refundsPendingCents: number;
-}
-
-export function bookingTotals(bookings: readonly Booking[]): BookingTotals {
-  const totals: BookingTotals = {
-    total: bookings.length,
-    confirmed: 0,
-    pending: 0,
-    cancelled: 0,
-    revenueCents: 0,
-    refundsPending: 0,
-    refundsPendingCents: 0,
-  };
-  for (const booking of bookings) {
-    totals[booking.status] += 1;
-    if (booking.status === 'confirmed') totals.revenueCents += toCents(booking.total_price);
-    if (booking.refund_status === 'pending') {
-      totals.refundsPending += 1;
-      totals.refundsPendingCents += toCents(booking.total_price);
-    }
-  }
-  return totals;
-}
-
-export type StatusFilter = BookingStatus | 'all';
-
-export interface BookingFilter {
-  /** Matches the guest's name, e-mail or the booking id, ignoring case. */
-  query: string;
-  status: StatusFilter;
-}
-
-/** SPEC §2 admin bookings: search by name, e-mail or id (case-insensitive) and filter by status. */
-export function filterBookings(bookings: readonly Booking[], { query, status }: BookingFilter): Booking[] {
-  const needle = query.trim().toLocaleLowerCase();
-  if (!needle && status === 'all') return bookings.slice();
-  return bookings.filter(
-    (booking) =>
-      (status === 'all' || booking.status === status) &&
-      (!needle ||
-        booking.user_name.toLocaleLowerCase().includes(needle) ||
-        booking.user_email.toLocaleLowerCase().includes(needle) ||
-        booking.id.toLowerCase().includes(needle)),
-  );
-}
-
-export interface Page<T> {
-  items: T[];
-  /** 1-based, clamped to the pages that exist. */
-  page: number;
-  pageCount: number;
-  total: number;
-  /** 1-based position of the first and last item shown (0 when empty). */
-  from: number;
-  to: number;
-}
-
-export function paginate<T>(list: readonly T[], page: number, pageSize: number): Page<T> {
-  const pageCount = Math.max(1, Math.ceil(list.length / pageSize));
-  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
-  const start = (current - 1) * pageSize;
-  const items = list.slice(start, start + pageSize);
-  return {
-    items,
-    page: current,
-    pageCount,
-    total: list.length,
-    from: items.length ? start + 1 : 0,
-    to: start + items.length,
-  };
 }
 
 export interface RoomAvailability {

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const NAMESPACES = ['admin', 'common'];
 
 /**
  * The admin screens' translator: keys are looked up in the `admin` namespace, then in `common` (shared words,
- * `errors.<code>` of the API). react-i18next only searches the first namespace unless `nsMode` is `fallback`.
+ * `errors.<code>` of the API).
  */
 export function useAdminTranslation() {
-  return useTranslation(NAMESPACES, { nsMode: 'fallback' });
+  return useTranslation(NAMESPACES);
 }

@@ -1,10 +1,13 @@
+import type { Booking } from '@roomweek/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { queryKeys } from '@/lib/query-keys';
 import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi, PROPERTY_A, PROPERTY_B } from '../test/admin-fixtures';
 
-// 22:30 UTC on 31 March is already 00:30 on 1 April in Brussels (UTC+2): the site's "today" is 2030-04-01.
+// The server says the site's today is 1 April (GET /admin/availability); the browser's clock says 31 March in UTC,
+// 22:30 — already 00:30 on 1 April in Brussels: the screen counts in the server's day, never the browser's.
 const NOW = new Date('2030-03-31T22:30:00Z');
 const TODAY = '2030-04-01';
 
@@ -32,7 +35,7 @@ const bookings = [
 ];
 
 function api() {
-  return mockAdminApi({ rooms: [ROOM_101, ROOM_102, ROOM_201], bookings });
+  return mockAdminApi({ rooms: [ROOM_101, ROOM_102, ROOM_201], bookings, today: TODAY });
 }
 
 const tile = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement;
@@ -49,9 +52,11 @@ describe('admin availability', () => {
   });
 
   it("uses the site's day, counts rooms, and treats a stay ending today as occupied", async () => {
-    api();
+    const { requests } = api();
     renderApp('/admin/availability', { token: ADMIN_TOKEN });
     expect(await screen.findByText('Nous sommes le lundi 1 avril 2030 (Europe/Brussels).', {}, LOAD)).toBeInTheDocument();
+    expect(requests.map((r) => r.path)).toContain('/admin/availability');
+    expect(requests.map((r) => r.path)).not.toContain('/bookings/all');
 
     await within(tile('Chambres')).findByText('3');
     expect(within(tile('Disponibles')).getByText('1')).toBeInTheDocument();
@@ -111,6 +116,30 @@ describe('admin availability', () => {
     expect(within(roomCard('101')).getByText('Next booking: 7 Apr 2030 to 14 Apr 2030')).toBeInTheDocument();
     await setLanguage('es');
     expect(await within(roomCard('101')).findByText('Próxima reserva: del 7 abr 2030 al 14 abr 2030')).toBeInTheDocument();
+  });
+
+  it("counts in the server's today whatever the browser's clock says", async () => {
+    vi.setSystemTime(new Date('2031-12-25T12:00:00Z'));
+    api();
+    renderApp('/admin/availability', { token: ADMIN_TOKEN });
+    expect(await screen.findByText('Nous sommes le lundi 1 avril 2030 (Europe/Brussels).', {}, LOAD)).toBeInTheDocument();
+    await within(tile('Occupées')).findByText('2');
+    expect(within(roomCard('101')).getByText('Prochaine réservation : du 7 avr. 2030 au 14 avr. 2030')).toBeInTheDocument();
+    expect(screen.getAllByTestId('upcoming-check-in')).toHaveLength(2);
+  });
+
+  it('asks again when a booking changes anywhere in the app (the shared bookings key)', async () => {
+    const own = bookings.map((booking) => ({ ...booking }));
+    const { requests } = mockAdminApi({ rooms: [ROOM_101, ROOM_102, ROOM_201], bookings: own, today: TODAY });
+    const { queryClient } = renderApp('/admin/availability', { token: ADMIN_TOKEN });
+    await screen.findAllByTestId('availability-room', {}, LOAD);
+    expect(within(tile('Occupées')).getByText('2')).toBeInTheDocument();
+
+    Object.assign(own[0] as Booking, { status: 'cancelled', cancel_reason: 'admin' });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
+    await within(tile('Occupées')).findByText('1');
+    expect(within(roomCard('101')).getByText('Disponible')).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/admin/availability')).toHaveLength(2);
   });
 
   it('says when there are no rooms', async () => {

@@ -6,28 +6,28 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePublicConfig, useSiteToday } from '@/config/public-config';
+import { usePublicConfig } from '@/config/public-config';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatLongDate, formatPrice, formatWeekday } from '@/lib/format';
-import { useAllBookings, useProperties, useRooms } from '../api/queries';
+import { useAdminAvailability, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { StatGrid, StatTile } from '../components/stat-tile';
 import { availabilityOverview, UPCOMING_WINDOW_DAYS } from '../lib/derivations';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /**
- * SPEC §2 admin availability, with the rules of SPEC §4 (lib/derivations.ts). "Today" is the site's calendar day
- * (DESIGN §2: the `site_time_zone` of GET /config), not the browser's.
+ * SPEC §2 admin availability, with the rules of SPEC §4 (lib/derivations.ts). GET /admin/availability answers the
+ * site's calendar day (DESIGN §2), not the browser's, with only the bookings those rules need (decision 0009).
  */
 export default function AvailabilityPage() {
   const { t, i18n } = useAdminTranslation();
   const language = i18n.language;
-  const today = useSiteToday();
-  const { config } = usePublicConfig();
+  const { config, ready } = usePublicConfig();
   const rooms = useRooms();
   const properties = useProperties();
-  const bookings = useAllBookings();
+  const availability = useAdminAvailability();
+  const today = availability.data?.today;
   const [propertyId, setPropertyId] = useState<string | null>(null);
 
   const propertyNames = useMemo(
@@ -36,27 +36,27 @@ export default function AvailabilityPage() {
   );
   const overview = useMemo(
     () =>
-      rooms.data && bookings.data && today
+      rooms.data && availability.data
         ? availabilityOverview(
             [...rooms.data].sort(
               (a, b) =>
                 (propertyNames.get(a.property_id) ?? '').localeCompare(propertyNames.get(b.property_id) ?? '') ||
                 a.room_number.localeCompare(b.room_number, undefined, { numeric: true }),
             ),
-            bookings.data,
-            today,
+            availability.data.bookings,
+            availability.data.today,
             propertyId,
           )
         : null,
-    [rooms.data, bookings.data, today, propertyId, propertyNames],
+    [rooms.data, availability.data, propertyId, propertyNames],
   );
-  const error = rooms.error ?? bookings.error;
+  const error = rooms.error ?? availability.error;
 
   return (
     <AdminPage
       title={t('availability.title')}
       description={
-        today
+        today && ready
           ? t('availability.today', { date: formatLongDate(today, language), zone: config.site_time_zone })
           : t('availability.subtitle')
       }
@@ -88,7 +88,7 @@ export default function AvailabilityPage() {
           title={t('availability.loadFailed')}
           message={errorMessage(t, error, 'availability.loadFailed')}
           actions={
-            <Button onClick={() => void Promise.all([rooms.refetch(), bookings.refetch()])}>{t('common.retry')}</Button>
+            <Button onClick={() => void Promise.all([rooms.refetch(), availability.refetch()])}>{t('common.retry')}</Button>
           }
         />
       ) : !overview ? (

@@ -1,9 +1,10 @@
-import { BOOKING_STATUSES, type Booking } from '@roomweek/contract';
+import { ADMIN_PAGE_SIZE, BOOKING_STATUSES, type Booking, type BookingStatus } from '@roomweek/contract';
 import { Ban, CalendarCheck, CalendarX2, Clock, Euro, ListChecks, Search } from 'lucide-react';
-import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { StatusView } from '@/components/status-view';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,49 +13,50 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { formatCents, formatDate, formatPrice, shortId } from '@/lib/format';
-import { useAllBookings, useCancelBooking } from '../api/queries';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useBookingPage, useBookingSummary, useCancelBooking } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { MethodBadge, RefundBadge, StatusBadge } from '../components/booking-badges';
-import { ConfirmPrompt } from '../components/confirm-prompt';
 import { Pagination } from '../components/pagination';
 import { StatGrid, StatTile } from '../components/stat-tile';
-import { bookingTotals, filterBookings, paginate, type StatusFilter } from '../lib/derivations';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /**
- * Large lists: the screen loads every booking once (GET /bookings/all, which the counters need anyway), then
- * filters in memory with memoised derivations and renders one page of 50 cards. Filtering 5,000 bookings takes
- * about a millisecond; rendering stays at 50 cards whatever the total. The search box is deferred so typing
- * never waits for the list.
+ * Large lists: the server does the work (decision 0009). The counters come from GET /admin/bookings/summary; the
+ * list is one page of 50 from GET /admin/bookings, searched, filtered and counted by the server, so the screen
+ * downloads 50 bookings whatever the total. The search is sent once typing pauses, and the page shown stays on
+ * screen, dimmed, until the next one arrives.
  */
-export const PAGE_SIZE = 50;
+const SEARCH_DELAY_MS = 300;
+/** The server's longest search (AdminBookingsQuery). */
+const SEARCH_MAX_LENGTH = 100;
 
-const isStatusFilter = (value: string): value is StatusFilter =>
-  value === 'all' || (BOOKING_STATUSES as readonly string[]).includes(value);
+const isStatus = (value: string): value is BookingStatus => (BOOKING_STATUSES as readonly string[]).includes(value);
 
 /** SPEC §2 admin bookings: counters, search, status filter, cards with badges, cancel with confirm. */
 export default function BookingsPage() {
   const { t, i18n } = useAdminTranslation();
   const language = i18n.language;
-  const bookings = useAllBookings();
+  const summary = useBookingSummary();
   const cancel = useCancelBooking();
-  const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<BookingStatus | null>(null);
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  // The page belongs to the filter it was chosen for: a new search or status starts again at page 1.
+  const [paging, setPaging] = useState({ status, q, page: 1 });
+  const page = paging.status === status && paging.q === q ? paging.page : 1;
+  const list = useBookingPage({ status, q, page });
   const listTop = useRef<HTMLDivElement>(null);
   const [confirming, setConfirming] = useState<Booking | null>(null);
 
-  const deferredQuery = useDeferredValue(query);
-  const totals = useMemo(() => (bookings.data ? bookingTotals(bookings.data) : null), [bookings.data]);
-  const filtered = useMemo(
-    () => (bookings.data ? filterBookings(bookings.data, { query: deferredQuery, status }) : []),
-    [bookings.data, deferredQuery, status],
-  );
-  const current = useMemo(() => paginate(filtered, page, PAGE_SIZE), [filtered, page]);
-  const stale = deferredQuery !== query;
+  const shown = list.data;
+  const pageCount = shown ? Math.max(1, Math.ceil(shown.total / ADMIN_PAGE_SIZE)) : 1;
+  // The list shrank under the page shown (its last booking cancelled under a status filter): show the last page.
+  if (shown && !list.isPlaceholderData && page > pageCount) setPaging({ status, q, page: pageCount });
+  const stale = search.trim() !== q || list.isPlaceholderData;
 
   const goTo = (next: number) => {
-    setPage(next);
+    setPaging({ status, q, page: next });
     listTop.current?.scrollIntoView({ block: 'start' });
   };
 
@@ -64,7 +66,8 @@ export default function BookingsPage() {
       onError: (error) => toast.error(errorMessage(t, error, 'bookings.toasts.cancelFailed')),
     });
 
-  const count = (value: number | undefined) => (bookings.isError ? '—' : value);
+  const totals = summary.data;
+  const count = (value: number | undefined) => (summary.isError ? '—' : value);
 
   return (
     <AdminPage title={t('bookings.title')} description={t('bookings.subtitle')}>
@@ -76,13 +79,13 @@ export default function BookingsPage() {
         <StatTile
           icon={Euro}
           label={t('bookings.counters.revenue')}
-          value={bookings.isError ? '—' : totals ? formatCents(totals.revenueCents, language) : undefined}
+          value={summary.isError ? '—' : totals ? formatCents(totals.revenue_cents, language) : undefined}
           tone="brand"
           note={
-            totals && totals.refundsPending > 0
+            totals && totals.refunds_pending > 0
               ? t('shared.refundsPending', {
-                  count: totals.refundsPending,
-                  amount: formatCents(totals.refundsPendingCents, language),
+                  count: totals.refunds_pending,
+                  amount: formatCents(totals.refunds_pending_cents, language),
                 })
               : undefined
           }
@@ -97,14 +100,12 @@ export default function BookingsPage() {
             <Input
               id="booking-search"
               type="search"
-              value={query}
-              onChange={(event) => {
-                setQuery(event.target.value);
-                setPage(1);
-              }}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
               placeholder={t('bookings.searchPlaceholder')}
               className="pl-9"
               autoComplete="off"
+              maxLength={SEARCH_MAX_LENGTH}
             />
           </div>
         </div>
@@ -112,11 +113,8 @@ export default function BookingsPage() {
           <Label htmlFor="booking-status">{t('bookings.statusLabel')}</Label>
           <NativeSelect
             id="booking-status"
-            value={status}
-            onChange={(event) => {
-              if (isStatusFilter(event.target.value)) setStatus(event.target.value);
-              setPage(1);
-            }}
+            value={status ?? 'all'}
+            onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : null)}
           >
             <option value="all">{t('bookings.statusAll')}</option>
             {BOOKING_STATUSES.map((value) => (
@@ -128,7 +126,15 @@ export default function BookingsPage() {
         </div>
       </div>
 
-      {bookings.isPending ? (
+      {list.isError ? (
+        <StatusView
+          tone="error"
+          headingLevel="h2"
+          title={t('bookings.loadFailed')}
+          message={errorMessage(t, list.error, 'bookings.loadFailed')}
+          actions={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+        />
+      ) : !shown ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           {[0, 1, 2].map((key) => (
             <Card key={key} className="flex flex-col gap-3 p-5">
@@ -137,31 +143,26 @@ export default function BookingsPage() {
             </Card>
           ))}
         </div>
-      ) : bookings.isError ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('bookings.loadFailed')}
-          message={errorMessage(t, bookings.error, 'bookings.loadFailed')}
-          actions={<Button onClick={() => void bookings.refetch()}>{t('common.retry')}</Button>}
-        />
       ) : (
-        <div className={stale ? 'flex flex-col gap-4 opacity-60 transition-opacity' : 'flex flex-col gap-4'}>
+        <div
+          className={stale ? 'flex flex-col gap-4 opacity-60 transition-opacity' : 'flex flex-col gap-4'}
+          aria-busy={stale}
+        >
           <p className="text-sm text-stone-600" role="status" aria-live="polite">
-            {current.total === 0
+            {shown.items.length === 0
               ? null
               : t('bookings.showing', {
-                  from: current.from,
-                  to: current.to,
-                  count: current.total,
-                  total: new Intl.NumberFormat(language).format(current.total),
+                  from: shown.offset + 1,
+                  to: shown.offset + shown.items.length,
+                  count: shown.total,
+                  total: new Intl.NumberFormat(language).format(shown.total),
                 })}
           </p>
-          {current.total === 0 ? (
+          {shown.total === 0 ? (
             <EmptyState icon={CalendarX2} message={t('bookings.empty')} />
           ) : (
             <ul className="flex flex-col gap-3" aria-label={t('bookings.listLabel')}>
-              {current.items.map((booking) => (
+              {shown.items.map((booking) => (
                 <li key={booking.id}>
                   <AdminBookingCard
                     booking={booking}
@@ -173,10 +174,10 @@ export default function BookingsPage() {
               ))}
             </ul>
           )}
-          <Pagination page={current.page} pageCount={current.pageCount} onPageChange={goTo} />
+          <Pagination page={page} pageCount={pageCount} onPageChange={goTo} />
         </div>
       )}
-      <ConfirmPrompt
+      <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
         title={t('bookings.cancelConfirm')}
@@ -191,6 +192,7 @@ export default function BookingsPage() {
         }
         confirmLabel={t('bookings.cancelYes')}
         cancelLabel={t('bookings.cancelNo')}
+        destructive
         onConfirm={() => {
           if (confirming) onCancel(confirming);
         }}
@@ -199,7 +201,7 @@ export default function BookingsPage() {
   );
 }
 
-/** Memoised: typing in the search box re-renders only the cards that change. */
+/** Memoised: typing in the search box and a new page's arrival re-render only the cards that change. */
 const AdminBookingCard = memo(function AdminBookingCard({
   booking,
   language,

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../../test/render-app';
+import { admin } from '../../../../test/fixtures';
 import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi } from '../test/admin-fixtures';
 
 describe('admin dashboard', () => {
   it('shows the four tiles, revenue from confirmed bookings only, and a card to each screen', async () => {
-    mockAdminApi({
+    const { requests } = mockAdminApi({
       rooms: [adminRoom(), adminRoom({ id: 'bbbbbbbb-0000-4000-8000-000000000002', room_number: '102' })],
       bookings: [
         adminBooking({ total_price: 350 }),
@@ -22,6 +23,10 @@ describe('admin dashboard', () => {
     expect(await within(tile('Chambres')).findByText('2')).toBeInTheDocument();
     expect(await within(tile('Réservations')).findByText('4')).toBeInTheDocument();
     expect(await within(tile("Chiffre d'affaires")).findByText(/525,50\s€/)).toBeInTheDocument();
+    // The counters are the server's summary: the dashboard never downloads the bookings.
+    expect(requests.map((r) => r.path)).toContain('/admin/bookings/summary');
+    expect(requests.map((r) => r.path)).not.toContain('/bookings/all');
+    expect(requests.map((r) => r.path)).not.toContain('/admin/bookings');
 
     const sections = screen.getByRole('navigation', { name: 'Écrans de gestion' });
     const hrefs = within(sections)
@@ -38,10 +43,46 @@ describe('admin dashboard', () => {
     ]);
   });
 
-  it('advises changing the default credentials while the account keeps the default e-mail', async () => {
+  it('notes the payments waiting for a refund under the revenue, and a dash when the summary fails', async () => {
+    mockAdminApi({
+      bookings: [
+        adminBooking({ total_price: 350 }),
+        adminBooking({ total_price: 120.25, status: 'cancelled', refund_status: 'pending' }),
+      ],
+    });
+    const { unmount } = renderApp('/admin', { token: ADMIN_TOKEN });
+    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' }, LOAD);
+    const tile = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement;
+    expect(await within(tile("Chiffre d'affaires")).findByText(/^350,00\s€$/)).toBeInTheDocument();
+    expect(within(tile("Chiffre d'affaires")).getByText(/^1 paiement à rembourser \(120,25\s€\)$/)).toBeInTheDocument();
+    unmount();
+
+    mockAdminApi({}, { 'GET /admin/bookings/summary': () => ({ status: 500, body: { detail: 'boom', code: 'internal_error' } }) });
+    renderApp('/admin', { token: ADMIN_TOKEN });
+    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' }, LOAD);
+    expect(await within(tile('Réservations')).findByText('—')).toBeInTheDocument();
+    expect(within(tile("Chiffre d'affaires")).getByText('—')).toBeInTheDocument();
+  });
+
+  it('advises changing the default credentials while the account keeps the default e-mail or password', async () => {
     mockAdminApi();
     renderApp('/admin', { token: ADMIN_TOKEN });
     expect(await screen.findByText('Changez les identifiants par défaut', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText(/encore le mot de passe par défaut/)).toBeInTheDocument();
+    expect(screen.getByText(/l'e-mail par défaut/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Changer mes identifiants' })).toHaveAttribute('href', '/admin/account');
+  });
+
+  it('keeps the password advice after the e-mail changed, and none once both changed', async () => {
+    mockAdminApi({ user: { ...admin, email: 'owner@roomweek.example' } });
+    const { unmount } = renderApp('/admin', { token: ADMIN_TOKEN });
+    expect(await screen.findByText(/encore le mot de passe par défaut/, {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByText(/l'e-mail par défaut/)).toBeNull();
+    unmount();
+
+    mockAdminApi({ user: { ...admin, email: 'owner@roomweek.example', default_password: false } });
+    renderApp('/admin', { token: ADMIN_TOKEN });
+    expect(await screen.findByRole('heading', { level: 1 }, LOAD)).toBeInTheDocument();
+    expect(screen.queryByText('Changez les identifiants par défaut')).toBeNull();
   });
 });

@@ -10,16 +10,14 @@ import {
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { formatCents } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { useAllBookings, useProperties, useRooms } from '../api/queries';
+import { useBookingSummary, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { DefaultCredentialsNotice } from '../components/default-credentials-notice';
 import { StatGrid, StatTile } from '../components/stat-tile';
-import { bookingTotals } from '../lib/derivations';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { adminPaths } from '../paths';
 
@@ -39,8 +37,8 @@ export default function DashboardPage() {
   const { user } = useSession();
   const properties = useProperties();
   const rooms = useRooms();
-  const bookings = useAllBookings();
-  const totals = useMemo(() => (bookings.data ? bookingTotals(bookings.data) : null), [bookings.data]);
+  const summary = useBookingSummary();
+  const totals = summary.data;
   const failed = '—';
 
   return (
@@ -56,19 +54,19 @@ export default function DashboardPage() {
         <StatTile
           icon={CalendarCheck}
           label={t('dashboard.tiles.bookings')}
-          value={bookings.isError ? failed : totals?.total}
+          value={summary.isError ? failed : totals?.total}
           tone="amber"
         />
         <StatTile
           icon={Euro}
           label={t('dashboard.tiles.revenue')}
-          value={bookings.isError ? failed : totals ? formatCents(totals.revenueCents, i18n.language) : undefined}
+          value={summary.isError ? failed : totals ? formatCents(totals.revenue_cents, i18n.language) : undefined}
           tone="emerald"
           note={
-            totals && totals.refundsPending > 0
+            totals && totals.refunds_pending > 0
               ? t('shared.refundsPending', {
-                  count: totals.refundsPending,
-                  amount: formatCents(totals.refundsPendingCents, i18n.language),
+                  count: totals.refunds_pending,
+                  amount: formatCents(totals.refunds_pending_cents, i18n.language),
                 })
               : undefined
           }

@@ -1,7 +1,6 @@
 import type { Property } from '@roomweek/contract';
 import { BedDouble, Building2, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { Photo } from '@/components/photo';
@@ -10,13 +9,12 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useDeleteProperty, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { PropertyDialog } from '../components/property-dialog';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { adminPaths } from '../paths';
+import { useDeleteErrorToast } from '../lib/use-delete-error-toast';
 
 /** SPEC §2 admin properties: grid of cards, add/edit dialog, delete with confirm. */
 export default function PropertiesPage() {
@@ -24,22 +22,15 @@ export default function PropertiesPage() {
   const properties = useProperties();
   const rooms = useRooms();
   const [editing, setEditing] = useState<{ property: Property | null } | null>(null);
-  const navigate = useNavigate();
+  const deleteFailed = useDeleteErrorToast();
   // Here rather than in the card: the card unmounts when the list refreshes, and its callbacks with it.
   const remove = useDeleteProperty();
 
   const onDelete = (property: Property) =>
     remove.mutate(property.id, {
       onSuccess: () => toast.success(t('properties.toasts.deleted', { name: property.name })),
-      onError: (error) => {
-        const blocked = error instanceof ApiError && error.code === 'property_has_bookings';
-        toast.error(blocked ? t('properties.deleteBlocked') : errorMessage(t, error, 'properties.toasts.deleteFailed'), {
-          description: blocked ? error.detail : undefined,
-          action: blocked
-            ? { label: t('properties.seeBookings'), onClick: () => void navigate(adminPaths.bookings) }
-            : undefined,
-        });
-      },
+      onError: (error) =>
+        deleteFailed(error, { blockedCode: 'property_has_bookings', blockedKey: 'properties.deleteBlocked', failedKey: 'properties.toasts.deleteFailed' }),
     });
 
   const roomsPerProperty = useMemo(() => {

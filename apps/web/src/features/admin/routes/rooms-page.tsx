@@ -1,7 +1,6 @@
 import type { Property, Room } from '@roomweek/contract';
 import { BedDouble, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { Photo } from '@/components/photo';
@@ -10,14 +9,13 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatPrice } from '@/lib/format';
 import { useDeleteRoom, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { RoomDialog } from '../components/room-dialog';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { adminPaths } from '../paths';
+import { useDeleteErrorToast } from '../lib/use-delete-error-toast';
 
 /** SPEC §9: a room card shows 3 amenities, then a "+N" count. */
 export const AMENITIES_SHOWN = 3;
@@ -32,22 +30,15 @@ export default function RoomsPage() {
   const rooms = useRooms();
   const properties = useProperties();
   const [editing, setEditing] = useState<{ room: Room | null } | null>(null);
-  const navigate = useNavigate();
+  const deleteFailed = useDeleteErrorToast();
   // Here rather than in the card: the card unmounts when the list refreshes, and its callbacks with it.
   const remove = useDeleteRoom();
 
   const onDelete = (room: Room) =>
     remove.mutate(room.id, {
       onSuccess: () => toast.success(t('rooms.toasts.deleted')),
-      onError: (error) => {
-        const blocked = error instanceof ApiError && error.code === 'room_has_bookings';
-        toast.error(blocked ? t('rooms.deleteBlocked') : errorMessage(t, error, 'rooms.toasts.deleteFailed'), {
-          description: blocked ? error.detail : undefined,
-          action: blocked
-            ? { label: t('properties.seeBookings'), onClick: () => void navigate(adminPaths.bookings) }
-            : undefined,
-        });
-      },
+      onError: (error) =>
+        deleteFailed(error, { blockedCode: 'room_has_bookings', blockedKey: 'rooms.deleteBlocked', failedKey: 'rooms.toasts.deleteFailed' }),
     });
 
   const propertyNames = useMemo(

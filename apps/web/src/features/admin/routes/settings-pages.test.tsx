@@ -78,8 +78,9 @@ describe('admin account settings', () => {
     expect(await screen.findByText('Profil mis à jour')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ name: 'Admin', email: 'owner@roomweek.example' });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('token-after-profile');
-    // The advice goes once the default e-mail is gone.
-    await waitFor(() => expect(screen.queryByText('Changez les identifiants par défaut')).toBeNull());
+    // The e-mail advice goes once the default e-mail is gone; the password one stays while the password is the default.
+    await waitFor(() => expect(screen.queryByText(/l'e-mail par défaut/)).toBeNull());
+    expect(screen.getByText(/encore le mot de passe par défaut/)).toBeInTheDocument();
   });
 
   it('checks the new password, then changes it and keeps the session with the new token', async () => {
@@ -88,7 +89,7 @@ describe('admin account settings', () => {
       {
         'PUT /auth/change-password': ({ body }) =>
           (body as { current_password: string }).current_password === 'admin123'
-            ? { user: admin, token: 'token-after-password' }
+            ? { user: { ...admin, default_password: false }, token: 'token-after-password' }
             : { status: 400, body: { detail: 'Wrong', code: 'wrong_password', field: 'current_password' } },
       },
     );
@@ -120,6 +121,9 @@ describe('admin account settings', () => {
     expect(await screen.findByText('Mot de passe modifié')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('token-after-password');
     expect(current).toHaveValue('');
+    // The password advice goes with the default password; the e-mail one stays.
+    await waitFor(() => expect(screen.queryByText(/encore le mot de passe par défaut/)).toBeNull());
+    expect(screen.getByText(/l'e-mail par défaut \(admin@example.com\)/)).toBeInTheDocument();
   });
 });
 

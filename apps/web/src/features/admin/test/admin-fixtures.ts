@@ -1,6 +1,7 @@
-import type { Booking, PaymentSettings, Property, Room, User } from '@roomweek/contract';
+import { calendarDateIn, type Booking, type PaymentSettings, type Property, type Room, type User } from '@roomweek/contract';
 import { mockApi, type ApiRoutes } from '../../../../test/api-mock';
 import { admin, config } from '../../../../test/fixtures';
+import { availabilityBookings, bookingSummary, bookingsPage } from './fake-bookings';
 
 export const PROPERTY_A: Property = {
   id: 'aaaaaaaa-0000-4000-8000-000000000001',
@@ -73,20 +74,41 @@ export interface AdminData {
   user?: User;
   properties?: Property[];
   rooms?: Room[];
+  /** Every booking of the site: the booking calls answer from these, read at each call (tests may change them). */
   bookings?: Booking[];
+  /** The server's today (GET /admin/availability); by default today in the site's time zone. */
+  today?: string;
 }
 
-/** A fake API for the admin screens, signed in as the admin; `extra` adds or overrides routes. */
+/**
+ * A fake API for the admin screens, signed in as the admin; `extra` adds or overrides routes. It has no
+ * GET /bookings/all: an admin screen that asked for every booking would get a 404 (and the request log shows it).
+ */
 export function mockAdminApi(data: AdminData = {}, extra: ApiRoutes = {}) {
+  const bookings = () => data.bookings ?? [];
   return mockApi({
     'GET /config': () => config,
     'GET /auth/me': () => data.user ?? admin,
     'GET /properties': () => data.properties ?? [PROPERTY_A, PROPERTY_B],
     'GET /rooms': () => data.rooms ?? [],
-    'GET /bookings/all': () => data.bookings ?? [],
+    'GET /admin/bookings': ({ query }) => bookingsPage(bookings(), query),
+    'GET /admin/bookings/summary': () => bookingSummary(bookings()),
+    'GET /admin/availability': () => {
+      const today = data.today ?? calendarDateIn(config.site_time_zone);
+      return { today, bookings: availabilityBookings(bookings(), today) };
+    },
     ...extra,
   });
 }
+
+/** `PUT /bookings/:id/cancel` as the server does it on these fixture bookings: the booking is cancelled by the admin. */
+export const cancelRoute = (bookings: Booking[]): ApiRoutes => ({
+  'PUT /bookings/:id/cancel': ({ path }) => {
+    const booking = bookings.find((b) => path.includes(b.id));
+    if (booking) Object.assign(booking, { status: 'cancelled', cancel_reason: 'admin' });
+    return booking;
+  },
+});
 
 export const ADMIN_TOKEN = 'admin-token';
 

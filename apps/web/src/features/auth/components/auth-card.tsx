@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { useTranslation } from '@/lib/i18n';
 
 /** The centred card every account page uses: icon, title, description, form, links. */
 export function AuthCard({

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 
 /** Field name → translated error message. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -24,7 +24,7 @@ export const rules = {
   phone: (t: TFunction, value: string) =>
     !value ? t('auth.validation.required') : PHONE.test(value) ? undefined : t('auth.validation.phone'),
   birthDate: (t: TFunction, value: string, today: string) =>
-    !value ? t('auth.validation.required') : value < today ? undefined : t('auth.validation.birthDate'),
+    !value ? t('auth.validation.required') : value >= '1900-01-01' && value < today ? undefined : t('auth.validation.birthDate'),
 };
 
 /** Drops the fields without error; returns null when the form is valid. */

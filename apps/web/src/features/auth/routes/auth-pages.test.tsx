@@ -81,6 +81,21 @@ describe('register', () => {
     await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getAllByText('Un compte existe déjà avec cet e-mail').length).toBeGreaterThan(0);
   });
+
+  it.each(['2999-01-01', '1899-12-31'])('refuses the date of birth %s before asking the server', async (birthDate) => {
+    const { requests } = mockApi(base);
+    const { user } = renderApp('/register');
+    await user.type(await screen.findByLabelText('Nom'), 'Dupont');
+    await user.type(screen.getByLabelText('Prénom'), 'Marie');
+    await user.type(screen.getByLabelText('Date de naissance'), birthDate);
+    await user.type(screen.getByLabelText('Lieu de naissance'), 'Lyon');
+    await user.type(screen.getByLabelText('Téléphone'), '+33612345678');
+    await user.type(screen.getByLabelText('E-mail'), 'marie@example.com');
+    await user.type(screen.getByLabelText('Mot de passe'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect((await screen.findAllByText('Date de naissance invalide')).length).toBeGreaterThan(0);
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
 });
 
 describe('forgot password', () => {

@@ -1,7 +1,7 @@
 import { UserSearch } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { CircleCheck, LockKeyhole } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button, buttonClasses } from '@/components/ui/button';

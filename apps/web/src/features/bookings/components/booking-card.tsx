@@ -1,6 +1,5 @@
 import type { Booking } from '@roomweek/contract';
 import { CalendarDays, CreditCard, User } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { BookingStatusBadge } from './booking-status-badge';
 
 export interface BookingCardProps {

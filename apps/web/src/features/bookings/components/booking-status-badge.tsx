@@ -1,6 +1,6 @@
 import type { BookingStatus } from '@roomweek/contract';
-import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { useTranslation } from '@/lib/i18n';
 
 /** SPEC §4 badges: confirmed default, pending secondary, cancelled destructive. */
 const VARIANTS: Record<BookingStatus, BadgeVariant> = {

@@ -1,7 +1,7 @@
 import type { Booking } from '@roomweek/contract';
 import { CalendarX2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { StatusView } from '@/components/status-view';

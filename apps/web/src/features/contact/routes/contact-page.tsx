@@ -1,8 +1,8 @@
 import { CalendarCheck, CreditCard, Building2, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePublicConfig } from '@/config/public-config';
+import { useTranslation } from '@/lib/i18n';
 import { PLACEHOLDER_WHATSAPP_NUMBER, whatsappLink } from '../lib/whatsapp';
 
 const CONTACT_EMAIL = 'contact@roomweek.example';

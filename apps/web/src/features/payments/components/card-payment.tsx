@@ -1,13 +1,13 @@
 import { CreditCard, Info } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { usePublicConfig } from '@/config/public-config';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { startCheckout } from '../api/checkout';
-import type { PaymentPanelProps } from './payment-step';
+import { PAYMENT_NAMESPACES, type PaymentPanelProps } from './payment-step';
 
 /** Where the browser goes to pay; a seam for tests (jsdom cannot navigate away). */
 export const redirectTo = { assign: (url: string) => window.location.assign(url) };
@@ -17,9 +17,8 @@ export const redirectTo = { assign: (url: string) => window.location.assign(url)
  * Session and the browser goes to its page. Stripe comes back to /payment-success or /payment-cancel.
  */
 export function CardPayment({ stay, beginBooking, forgetBooking }: PaymentPanelProps) {
-  const { t } = useTranslation('payments');
-  // Error codes are translated in the common namespace.
-  const { t: tCommon } = useTranslation();
+  // `payments` first, then `common` for the API's error codes (`errors.<code>`).
+  const { t } = useTranslation(PAYMENT_NAMESPACES);
   const { config, ready } = usePublicConfig();
   const [state, setState] = useState<'idle' | 'working' | 'redirecting'>('idle');
 
@@ -39,7 +38,7 @@ export function CardPayment({ stay, beginBooking, forgetBooking }: PaymentPanelP
     } catch (error) {
       // The hold ran out meanwhile: the next press books again.
       if (error instanceof ApiError && error.code === 'booking_not_payable') forgetBooking?.();
-      toast.error(errorMessage(tCommon, error, 'payments:card.failed'));
+      toast.error(errorMessage(t, error, 'card.failed'));
       setState('idle');
     }
   };

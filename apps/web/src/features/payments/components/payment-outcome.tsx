@@ -1,9 +1,9 @@
 import type { PaymentStatus } from '@roomweek/contract';
 import { CircleAlert, CircleCheck, CircleX, Clock, LoaderCircle, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 import { PaymentResult } from './payment-result';
 
 /** Every way a payment result page can end, each with its own title and message. */

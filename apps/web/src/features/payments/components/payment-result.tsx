@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 
 /** The card shared by the payment result pages: an icon, a title, a message, actions. */
 export function PaymentResult({

@@ -17,3 +17,6 @@ export interface PaymentStepProps {
 export interface PaymentPanelProps extends PaymentStepProps {
   forgetBooking?: () => void;
 }
+
+/** The payment panels' translator: their own strings, then `common` (where the API's `errors.<code>` live). */
+export const PAYMENT_NAMESPACES = ['payments', 'common'] as const;

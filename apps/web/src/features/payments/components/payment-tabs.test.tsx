@@ -67,6 +67,17 @@ describe('card tab', () => {
     expect(requests.filter((request) => request.path === '/bookings' && request.method === 'POST')).toHaveLength(1);
   });
 
+  it("falls back to the card tab's own message when the failure says nothing", async () => {
+    api({
+      'POST /bookings': () => ({ status: 201, body: booking({ status: 'pending', payment_method: 'stripe' }) }),
+      'POST /payments/checkout': () => ({ status: 502, body: {} }),
+    });
+    const { user } = await openRoomWithStay();
+    await user.click(screen.getByRole('tab', { name: 'Carte' }));
+    await user.click(await screen.findByRole('button', { name: 'Réserver et payer par carte' }));
+    expect(await screen.findByText('Impossible de lancer le paiement par carte')).toBeInTheDocument();
+  });
+
   it('says when card payment is not available', async () => {
     api({}, { ...paymentsOn, stripe_enabled: false });
     const { user } = await openRoomWithStay();
@@ -139,6 +150,21 @@ describe('PayPal tab', () => {
     await waitFor(() => expect(rendered).toHaveLength(1));
     await expect(rendered[0]!.createOrder()).rejects.toThrow();
     expect(await screen.findByText('Erreur du serveur, veuillez réessayer')).toBeInTheDocument();
+    delete window.paypal;
+  });
+
+  it("falls back to the PayPal tab's own message when the failure says nothing", async () => {
+    const rendered = fakePaypalSdk();
+    api({
+      'POST /bookings': () => ({ status: 201, body: booking({ status: 'pending', payment_method: 'paypal' }) }),
+      'POST /payments/paypal/create-order': () => ({ status: 502, body: {} }),
+    });
+    const { user } = await openRoomWithStay();
+    await user.click(screen.getByRole('tab', { name: 'PayPal' }));
+    await user.click(await screen.findByRole('button', { name: 'Réserver et continuer avec PayPal' }));
+    await waitFor(() => expect(rendered).toHaveLength(1));
+    await expect(rendered[0]!.createOrder()).rejects.toThrow();
+    expect(await screen.findByText('Échec de la création de la commande PayPal')).toBeInTheDocument();
     delete window.paypal;
   });
 

@@ -1,9 +1,9 @@
 import { PAYMENT_METHODS, type Booking, type PaymentMethod } from '@roomweek/contract';
 import { Building, CreditCard, Wallet } from 'lucide-react';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api } from '@/lib/api-client';
+import { useTranslation } from '@/lib/i18n';
 import { CardPayment } from './card-payment';
 import { OnSitePayment } from './on-site-payment';
 import type { PaymentPanelProps, PaymentStepProps } from './payment-step';

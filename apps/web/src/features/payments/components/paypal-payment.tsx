@@ -2,7 +2,6 @@ import type { Booking, PaymentStatus } from '@roomweek/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,12 +9,13 @@ import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/config/public-config';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { useTranslation } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { capturePaypalOrder, createPaypalOrder } from '../api/paypal';
 import { loadPaypalSdk, type PaypalButtonsInstance } from '../utils/paypal-sdk';
 import { Unavailable } from './card-payment';
-import type { PaymentPanelProps } from './payment-step';
+import { PAYMENT_NAMESPACES, type PaymentPanelProps } from './payment-step';
 
 /**
  * PayPal (SPEC §4): pressing pay creates the pending booking; then PayPal's buttons (its JS SDK, loaded only
@@ -76,9 +76,8 @@ function announceCapture(t: (key: string) => string, status: PaymentStatus) {
 }
 
 function PaypalButtons({ bookingId, clientId, onNotPayable }: { bookingId: string; clientId: string; onNotPayable: () => void }) {
-  const { t } = useTranslation('payments');
-  // Error codes are translated in the common namespace.
-  const { t: tCommon } = useTranslation();
+  // `payments` first, then `common` for the API's error codes (`errors.<code>`).
+  const { t } = useTranslation(PAYMENT_NAMESPACES);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const container = useRef<HTMLDivElement>(null);
@@ -98,7 +97,7 @@ function PaypalButtons({ bookingId, clientId, onNotPayable }: { bookingId: strin
         try {
           return (await createPaypalOrder(bookingId)).order_id;
         } catch (error) {
-          toast.error(errorMessage(tCommon, error, 'payments:orderFailed'));
+          toast.error(errorMessage(t, error, 'orderFailed'));
           if (error instanceof ApiError && error.code === 'booking_not_payable') onNotPayable();
           throw error;
         }
@@ -111,7 +110,7 @@ function PaypalButtons({ bookingId, clientId, onNotPayable }: { bookingId: strin
           if (status === 'paid' || status === 'pending' || status === 'unpaid') void navigate(paths.myBookings);
           else onNotPayable();
         } catch (error) {
-          toast.error(errorMessage(tCommon, error, 'payments:captureFailed'));
+          toast.error(errorMessage(t, error, 'captureFailed'));
         }
       },
       onCancel: () => toast.info(t('paypal.cancelled')),

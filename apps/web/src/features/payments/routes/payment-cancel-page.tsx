@@ -1,8 +1,8 @@
 import { CircleX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 import { PaymentResult } from '../components/payment-result';
 
 /** The payment provider sends the user here when they give up: nothing was charged. Try Again goes back one page. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePaymentStatusPolling } from '../api/payment-status';
 import { outcomeOf, PaymentOutcomeView, type PaymentOutcome } from '../components/payment-outcome';

@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Photo } from '@/components/photo';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 
 /** The property's photos, one at a time; previous and next are disabled at the ends (SPEC §2). */
 export function PhotoCarousel({ photos, name }: { photos: readonly string[]; name: string }) {

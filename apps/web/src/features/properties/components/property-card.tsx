@@ -1,12 +1,12 @@
 import type { Property } from '@roomweek/contract';
 import { BedDouble, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 
 export function PropertyCard({ property, priority = false }: { property: Property; priority?: boolean }) {
   const { t } = useTranslation();

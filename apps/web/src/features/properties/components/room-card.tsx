@@ -1,5 +1,4 @@
 import type { Room } from '@roomweek/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 
 export function RoomCard({ room }: { room: Room }) {
   const { t, i18n } = useTranslation();

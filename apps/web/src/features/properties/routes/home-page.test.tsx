@@ -7,10 +7,12 @@ import { renderApp } from '../../../../test/render-app';
 
 describe('home', () => {
   it('shows two skeletons while loading, then the property cards', async () => {
+    // The answer is held back until released; released early, it still reaches a request made later.
     let release: (properties: Property[]) => void = () => {};
+    const held = new Promise<Property[]>((resolve) => (release = resolve));
     mockApi({
       'GET /config': () => config,
-      'GET /properties': () => new Promise<Property[]>((resolve) => (release = resolve)),
+      'GET /properties': () => held,
     });
     renderApp('/');
     const section = await screen.findByRole('region', { name: 'Nos logements' });

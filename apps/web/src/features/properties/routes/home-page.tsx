@@ -1,8 +1,8 @@
 import { ArrowDown, Building2 } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { useLoggedError } from '@/lib/use-logged-error';
 import { useProperties } from '../api/get-properties';
 import { PropertyCard, PropertyCardSkeleton } from '../components/property-card';

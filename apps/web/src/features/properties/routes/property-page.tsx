@@ -1,6 +1,5 @@
 import { BedDouble, DoorOpen, MapPin } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
@@ -9,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/config/public-config';
+import { useTranslation } from '@/lib/i18n';
 import { useLoggedError } from '@/lib/use-logged-error';
 import { useProperty } from '../api/get-property';
 import { usePropertyRooms } from '../api/get-property-rooms';

@@ -1,9 +1,9 @@
 import 'react-day-picker/style.css';
+import { useTranslation } from '@/lib/i18n';
 import './booking-calendar.css';
 import type { Language } from '@roomweek/contract';
 import { DayPicker, type DateRange } from 'react-day-picker';
 import { enGB, es, fr, pt } from 'react-day-picker/locale';
-import { useTranslation } from 'react-i18next';
 import { fromCalendarDate, toCalendarDate } from '@/lib/calendar-date';
 import { isDayDisabled, stayStep, type StayCalendar, type StaySelection } from '@/lib/stay';
 

@@ -1,10 +1,10 @@
 import type { RoomDetail } from '@roomweek/contract';
 import { Building2, Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 
 /** The room's photo, number, property, weekly price and amenities (top of the booking page). */
 export function RoomOverview({ room }: { room: RoomDetail }) {

@@ -1,8 +1,8 @@
 import { RotateCcw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import type { StaySelection } from '@/lib/stay';
 
 function Chip({ label, date }: { label: string; date: string | null }) {

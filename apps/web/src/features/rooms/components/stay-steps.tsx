@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import type { StayStep } from '@/lib/stay';
 
 const STEPS = [1, 2, 3] as const;

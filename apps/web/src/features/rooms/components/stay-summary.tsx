@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { formatCents, formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { staySummary } from '@/lib/stay';
 
 /** Arrival, departure, length and indicative total (SPEC §9 price rule; the server's price is the one charged). */

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/api-mock';
+import { booking } from '../../test/fixtures';
+import { api, ApiError } from './api-client';
+
+describe('api.admin.bookings', () => {
+  it('sends the filter and the page, and reads the total from X-Total-Count', async () => {
+    const { requests } = mockApi({
+      'GET /admin/bookings': () => ({ body: [booking()], headers: { 'X-Total-Count': '4321' } }),
+    });
+    const page = await api.admin.bookings({ status: 'pending', q: 'Dupont', limit: 50, offset: 100 });
+    expect(page).toEqual({ items: [booking()], total: 4321 });
+    expect(Object.fromEntries(requests[0]?.query ?? [])).toEqual({ status: 'pending', q: 'Dupont', limit: '50', offset: '100' });
+  });
+
+  it('leaves out an empty search and counts the page alone when the header is missing', async () => {
+    const { requests } = mockApi({ 'GET /admin/bookings': () => [booking(), booking()] });
+    expect(await api.admin.bookings({ q: '', limit: 50, offset: 0 })).toMatchObject({ total: 2 });
+    expect(Object.fromEntries(requests[0]?.query ?? [])).toEqual({ limit: '50', offset: '0' });
+  });
+
+  it('throws the API error like every other call', async () => {
+    mockApi({ 'GET /admin/bookings': () => ({ status: 403, body: { detail: 'No', code: 'forbidden' } }) });
+    await expect(api.admin.bookings({ limit: 50 })).rejects.toBeInstanceOf(ApiError);
+  });
+});
