@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { CalendarDate, Id, Language } from './common.ts';
 import { calendarDateIn } from './dates.ts';
 
+/** The earliest date of birth accepted. */
+export const EARLIEST_BIRTH_DATE = '1900-01-01';
 /** The earliest time zone: a date after its today has not happened anywhere yet. */
 const EARLIEST_ZONE = 'Pacific/Kiritimati';
-const BirthDate = CalendarDate.refine((value) => value >= '1900-01-01' && value <= calendarDateIn(EARLIEST_ZONE), {
+const BirthDate = CalendarDate.refine((value) => value >= EARLIEST_BIRTH_DATE && value <= calendarDateIn(EARLIEST_ZONE), {
   message: 'Date of birth must be a past date',
 });
 

@@ -46,6 +46,10 @@ export const MAX_DAYS_AHEAD = 730;
 
 /** The admin bookings screen shows this many bookings a page. */
 export const ADMIN_PAGE_SIZE = 50;
+/** The longest search the admin bookings list accepts. */
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+/** SPEC §9: the admin's upcoming check-ins are those of the next 7 days, today included. */
+export const UPCOMING_CHECK_IN_DAYS = 7;
 
 /**
  * GET /admin/bookings: the admin's bookings, newest first, filtered by status and by a search on the guest's name,
@@ -53,7 +57,7 @@ export const ADMIN_PAGE_SIZE = 50;
  */
 export const AdminBookingsQuery = z.object({
   status: BookingStatus.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(ADMIN_SEARCH_MAX_LENGTH).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });

@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@roomweek/contract';
 import { act, render, screen } from '@testing-library/react';
 import { createElement, Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import i18n, { useTranslation } from './i18n';
+import i18n, { currentLanguage, useTranslation } from './i18n';
 
 type Bundle = Record<string, unknown>;
 
@@ -111,7 +111,7 @@ describe('i18n', () => {
     expect(screen.getByRole('button', { name: 'Reservar e pagar com cartão' })).toHaveAttribute('lang', 'pt');
     expect(screen.queryByText('Chargement…')).toBeNull();
     expect(document.documentElement.lang).toBe('pt');
-    expect(i18n.resolvedLanguage).toBe('pt');
+    expect(currentLanguage()).toBe('pt');
   });
 
   it('switches to the language asked for last', async () => {

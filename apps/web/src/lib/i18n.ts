@@ -162,9 +162,6 @@ const i18n = {
   get language(): Language {
     return language;
   },
-  get resolvedLanguage(): Language {
-    return language;
-  },
   t,
   /** A translator bound to a language and namespaces (searched in order). */
   getFixedT(lng: Language, namespaces: string | readonly string[] = 'common'): TFunction {
@@ -204,7 +201,7 @@ const i18n = {
 export type I18n = typeof i18n;
 
 export function currentLanguage(): Language {
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  return language;
 }
 
 /** Switches the interface language; `persist` records the visitor's choice for later visits. */

@@ -6,6 +6,7 @@ import {
   MAX_DAYS_AHEAD,
   MAX_STAY_DAYS,
   stayTotalCents,
+  UPCOMING_CHECK_IN_DAYS,
   toEuros,
   type AdminBookingsQuery,
   type Booking,
@@ -87,9 +88,6 @@ export const availabilityQuery = (db: Executor) =>
 export async function lockRoomNights(tx: Executor, roomId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_BOOKING_LOCK}::int, hashtext(${roomId}))`);
 }
-
-/** SPEC §9: the admin's upcoming check-ins are those of the next 7 days (today included). */
-const UPCOMING_CHECK_IN_DAYS = 7;
 
 export interface BookingsServiceOptions {
   db: Database;

@@ -1,4 +1,4 @@
-import { addDays, type Booking, type Room } from '@roomweek/contract';
+import { addDays, UPCOMING_CHECK_IN_DAYS, type Booking, type Room } from '@roomweek/contract';
 
 /**
  * The availability screen's rules (SPEC §4 "room and check-in derivations"), as pure functions of the bookings and
@@ -6,9 +6,6 @@ import { addDays, type Booking, type Room } from '@roomweek/contract';
  * rules need. Dates are `YYYY-MM-DD` strings, which compare correctly as strings; no `Date` object is involved.
  * The counters, the search and the pages of the bookings screen are the server's (GET /admin/bookings, /summary).
  */
-
-/** SPEC §9: the upcoming check-in window. */
-export const UPCOMING_WINDOW_DAYS = 7;
 
 const isActive = (booking: Booking) => booking.status !== 'cancelled';
 
@@ -29,7 +26,7 @@ export function coversDay(booking: Booking, day: string): boolean {
  * is exactly seven days long.
  */
 export function isUpcomingCheckIn(booking: Booking, today: string): boolean {
-  return isActive(booking) && today <= booking.start_date && booking.start_date < addDays(today, UPCOMING_WINDOW_DAYS);
+  return isActive(booking) && today <= booking.start_date && booking.start_date < addDays(today, UPCOMING_CHECK_IN_DAYS);
 }
 
 /** Upcoming check-ins, soonest first (then by property and room). */

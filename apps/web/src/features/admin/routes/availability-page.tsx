@@ -1,3 +1,4 @@
+import { UPCOMING_CHECK_IN_DAYS } from '@roomweek/contract';
 import { BedDouble, CalendarClock, CalendarPlus, CircleCheck, DoorOpen, LogIn } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -13,7 +14,7 @@ import { formatDate, formatLongDate, formatPrice, formatWeekday } from '@/lib/fo
 import { useAdminAvailability, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { StatGrid, StatTile } from '../components/stat-tile';
-import { availabilityOverview, UPCOMING_WINDOW_DAYS } from '../lib/derivations';
+import { availabilityOverview } from '../lib/derivations';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /**
@@ -156,7 +157,7 @@ export default function AvailabilityPage() {
 
           <section aria-labelledby="availability-checkins" className="flex flex-col gap-3">
             <h2 id="availability-checkins" className="text-xl font-semibold">
-              {t('availability.checkInsTitle', { days: UPCOMING_WINDOW_DAYS })}
+              {t('availability.checkInsTitle', { days: UPCOMING_CHECK_IN_DAYS })}
             </h2>
             {overview.upcoming.length === 0 ? (
               <EmptyState icon={LogIn} message={t('availability.noCheckIns')} className="py-8" />

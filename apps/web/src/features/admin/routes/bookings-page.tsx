@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, BOOKING_STATUSES, type Booking, type BookingStatus } from '@roomweek/contract';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX_LENGTH, BOOKING_STATUSES, type Booking, type BookingStatus } from '@roomweek/contract';
 import { Ban, CalendarCheck, CalendarX2, Clock, Euro, ListChecks, Search } from 'lucide-react';
 import { memo, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -28,8 +28,6 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
  * screen, dimmed, until the next one arrives.
  */
 const SEARCH_DELAY_MS = 300;
-/** The server's longest search (AdminBookingsQuery). */
-const SEARCH_MAX_LENGTH = 100;
 
 const isStatus = (value: string): value is BookingStatus => (BOOKING_STATUSES as readonly string[]).includes(value);
 
@@ -105,7 +103,7 @@ export default function BookingsPage() {
               placeholder={t('bookings.searchPlaceholder')}
               className="pl-9"
               autoComplete="off"
-              maxLength={SEARCH_MAX_LENGTH}
+              maxLength={ADMIN_SEARCH_MAX_LENGTH}
             />
           </div>
         </div>

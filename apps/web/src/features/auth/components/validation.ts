@@ -1,3 +1,4 @@
+import { EARLIEST_BIRTH_DATE } from '@roomweek/contract';
 import type { TFunction } from '@/lib/i18n';
 
 /** Field name → translated error message. */
@@ -24,7 +25,7 @@ export const rules = {
   phone: (t: TFunction, value: string) =>
     !value ? t('auth.validation.required') : PHONE.test(value) ? undefined : t('auth.validation.phone'),
   birthDate: (t: TFunction, value: string, today: string) =>
-    !value ? t('auth.validation.required') : value >= '1900-01-01' && value < today ? undefined : t('auth.validation.birthDate'),
+    !value ? t('auth.validation.required') : value >= EARLIEST_BIRTH_DATE && value < today ? undefined : t('auth.validation.birthDate'),
 };
 
 /** Drops the fields without error; returns null when the form is valid. */
