@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@roomweek/contract';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -70,7 +71,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
   await app.register(authorization);
   await app.register(payments, { config });
 
-  // Routes.
+  // Routes: each folder's prefix is where its contract paths start (routes/contract-route.ts checks it).
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config });
@@ -83,7 +84,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
       await api.register(uploadRoutes, { prefix: '/upload', maxBytes: config.UPLOAD_MAX_BYTES });
       await api.register(paymentsRoutes, { prefix: '/payments' });
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
   await app.register(web, { uploadsDir: path.join(config.DATA_DIR, 'uploads'), webDist });
 

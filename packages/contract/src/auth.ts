@@ -13,8 +13,14 @@ const BirthDate = CalendarDate.refine((value) => value >= EARLIEST_BIRTH_DATE &&
 export const Role = z.enum(['admin', 'client']);
 export type Role = z.infer<typeof Role>;
 
-const Email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Invalid e-mail address' }));
-export const Password = z.string().min(6, { message: 'At least 6 characters' }).max(200);
+/** SPEC §5: the shortest password accepted (the forms say it in their hint). */
+export const PASSWORD_MIN_LENGTH = 6;
+/** An e-mail address, kept trimmed and lower-cased; zod's e-mail pattern is the one rule, here and in the forms. */
+export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Invalid e-mail address' }));
+export const Password = z.string().min(PASSWORD_MIN_LENGTH, { message: 'At least 6 characters' }).max(200);
+/** An optional +, then digits, spaces, brackets, dots or dashes. */
+const PHONE_PATTERN = /^\+?[0-9 ().-]{6,30}$/;
+export const Phone = z.string().trim().min(6).max(30).regex(PHONE_PATTERN, { message: 'Invalid phone number' });
 const Name = z.string().trim().min(1).max(100);
 
 export const User = z.object({
@@ -46,12 +52,7 @@ export const RegisterBody = z.object({
   password: Password,
   birth_date: BirthDate,
   birth_place: z.string().trim().min(1).max(100),
-  phone: z
-    .string()
-    .trim()
-    .min(6)
-    .max(30)
-    .regex(/^\+?[0-9 ().-]{6,30}$/, { message: 'Invalid phone number' }),
+  phone: Phone,
   /** Accepted for compatibility and ignored: a registration is always a client. */
   role: z.string().max(20).optional(),
 });

@@ -9,6 +9,11 @@ export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
 export const BookingStatus = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 
+/** Why a cancelled booking was cancelled: by the guest, by an admin, or its payment hold expired. */
+export const CANCEL_REASONS = ['user', 'admin', 'expired'] as const;
+export const CancelReason = z.enum(CANCEL_REASONS);
+export type CancelReason = z.infer<typeof CancelReason>;
+
 export const Booking = z.object({
   id: Id,
   room_id: Id,
@@ -19,8 +24,7 @@ export const Booking = z.object({
   total_price: z.number(),
   status: BookingStatus,
   payment_method: PaymentMethod,
-  /** Why a cancelled booking was cancelled: by the guest, by an admin, or its payment hold expired. */
-  cancel_reason: z.enum(['user', 'admin', 'expired']).nullable(),
+  cancel_reason: CancelReason.nullable(),
   /** Set when a payment arrived for dates already taken: the admin must see the refund through. */
   refund_status: z.enum(['pending', 'refunded', 'failed']).nullable(),
   /** Until when an unpaid card or PayPal booking holds its dates. */

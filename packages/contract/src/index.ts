@@ -7,3 +7,6 @@ export * from './rooms.ts';
 export * from './bookings.ts';
 export * from './payments.ts';
 export * from './settings.ts';
+export * from './route.ts';
+export * from './paths.ts';
+export * from './routes.ts';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CANCEL_REASONS } from '@roomweek/contract';
 import {
   boolean,
   check,
@@ -107,7 +108,7 @@ export const bookings = pgTable(
     paymentMethod: text('payment_method', { enum: ['stripe', 'paypal', 'on_site'] }).notNull(),
     language: text('language').notNull().default('fr'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
-    cancelReason: text('cancel_reason', { enum: ['user', 'admin', 'expired'] }),
+    cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
     refundStatus: text('refund_status', { enum: ['pending', 'refunded', 'failed'] }),
     stripeSessionId: text('stripe_session_id'),
     paypalOrderId: text('paypal_order_id'),

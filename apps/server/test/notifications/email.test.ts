@@ -148,8 +148,9 @@ describe('e-mail over SMTP', () => {
     expect(await outboxRows(t.app.db)).toHaveLength(0);
 
     // The payment path reports the confirmation, twice (webhook and status poll both arrive).
+    const view = (await t.app.bookingsRepository.view(booking.id))!;
     for (let i = 0; i < 2; i++) {
-      await t.app.db.transaction(async (tx) => t.app.notifier.bookingConfirmed(tx, { ...booking, status: 'confirmed' }));
+      await t.app.db.transaction(async (tx) => t.app.notifier.bookingConfirmed(tx, { ...view, booking: { ...view.booking, status: 'confirmed' } }));
     }
     const rows = await outboxRows(t.app.db);
     expect(rows.map((row) => row.kind).sort()).toEqual(['admin_booking_alert', 'booking_confirmation']);

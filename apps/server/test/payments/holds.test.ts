@@ -36,10 +36,10 @@ describe('the hold job on several instances', () => {
     const live = await pendingBooking(w, 'paypal', { room: await newRoom(w) });
 
     const runs = await Promise.all([
-      w.app.paymentsService.releaseExpiredHolds(),
-      second.app.paymentsService.releaseExpiredHolds(),
-      w.app.paymentsService.releaseExpiredHolds(),
-      second.app.paymentsService.releaseExpiredHolds(),
+      w.app.payments.reconciliation.releaseExpiredHolds(),
+      second.app.payments.reconciliation.releaseExpiredHolds(),
+      w.app.payments.reconciliation.releaseExpiredHolds(),
+      second.app.payments.reconciliation.releaseExpiredHolds(),
     ]);
     const released = runs.flatMap((run) => run.released);
     expect(released.sort()).toEqual([...expired].sort());
@@ -59,8 +59,8 @@ describe('the hold job on several instances', () => {
     w.stripe.markPaid(session.id);
     const before = w.stripe.requests.filter((r) => r.path === `/v1/checkout/sessions/${session.id}`).length;
     const runs = await Promise.all([
-      w.app.paymentsService.reconcile({ minAgeSeconds: 0 }),
-      second.app.paymentsService.reconcile({ minAgeSeconds: 0 }),
+      w.app.payments.reconciliation.reconcile({ minAgeSeconds: 0 }),
+      second.app.payments.reconciliation.reconcile({ minAgeSeconds: 0 }),
     ]);
     expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBe(1);
     expect((await bookingRow(w.db, booking.id)).status).toBe('confirmed');

@@ -156,7 +156,7 @@ describe('PayPal payments (Orders v2)', () => {
     const booking = await pendingBooking(w, 'paypal', { room: await newRoom(w) });
     const { order_id: orderId } = (await createOrder(w.app, w.guest.token, { booking_id: booking.id })).json<{ order_id: string }>();
     w.paypal.approve(orderId);
-    await w.app.paymentsService.reconcile({ minAgeSeconds: 0 });
+    await w.app.payments.reconciliation.reconcile({ minAgeSeconds: 0 });
     expect((await bookingRow(w.db, booking.id)).status).toBe('confirmed');
     expect(capturesOf(orderId)).toHaveLength(1);
     // The browser comes back later: nothing more is charged.

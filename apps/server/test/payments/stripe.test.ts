@@ -268,7 +268,7 @@ describe('card payments (Stripe Checkout)', () => {
     const booking = await pendingBooking(w, 'stripe', { room: await newRoom(w) });
     const session = await startCheckout(w, booking);
     w.stripe.markPaid(session.id);
-    await w.app.paymentsService.reconcile({ minAgeSeconds: 0 });
+    await w.app.payments.reconciliation.reconcile({ minAgeSeconds: 0 });
     expect((await bookingRow(w.db, booking.id)).status).toBe('confirmed');
   });
 

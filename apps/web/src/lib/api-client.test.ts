@@ -24,3 +24,18 @@ describe('api.admin.bookings', () => {
     await expect(api.admin.bookings({ limit: 50 })).rejects.toBeInstanceOf(ApiError);
   });
 });
+
+describe('calls built on the contract route table', () => {
+  it('fills the declared path with URI-encoded params', async () => {
+    const { requests } = mockApi({ 'PUT /bookings/:id/cancel': () => booking({ status: 'cancelled' }) });
+    await api.bookings.cancel('a/b c');
+    expect(requests[0]).toMatchObject({ method: 'PUT', path: '/bookings/a%2Fb%20c/cancel' });
+  });
+
+  it('leaves out a query left undefined and answers null for 204', async () => {
+    const { requests } = mockApi({ 'GET /rooms': () => [], 'DELETE /rooms/:id': () => ({ status: 204 }) });
+    expect(await api.rooms.list()).toEqual([]);
+    expect(requests[0]?.query.toString()).toBe('');
+    expect(await api.rooms.remove('r1')).toBeNull();
+  });
+});

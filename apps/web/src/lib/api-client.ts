@@ -1,33 +1,28 @@
-import type {
-  AdminAvailability,
-  AdminBookingsQuery,
-  AuthResponse,
-  AvailabilityResponse,
-  Booking,
-  BookingSummary,
-  ChangePasswordBody,
-  CreateBookingBody,
-  ErrorResponse,
-  ForgotPasswordResponse,
-  LoginBody,
-  PaymentStatusResponse,
-  PaymentSettings,
-  PaymentSettingsUpdate,
-  ProfileBody,
-  Property,
-  PropertyInput,
-  PublicConfig,
-  RecoverEmailResponse,
-  RegisterBody,
-  Room,
-  RoomDetail,
-  RoomInput,
-  User,
-  WhatsappSettings,
+import {
+  API_PREFIX,
+  paths,
+  type AdminBookingsQuery,
+  type ApiRoutes,
+  type ChangePasswordBody,
+  type CreateBookingBody,
+  type ErrorResponse,
+  type LoginBody,
+  type PaymentSettingsUpdate,
+  type ProfileBody,
+  type PropertyInput,
+  type RegisterBody,
+  type RoomInput,
+  type RouteBodyInput,
+  type RouteParamsInput,
+  type RoutePath,
+  type RouteQueryInput,
+  type RouteRef,
+  type RouteRefs,
+  type RouteReply,
 } from '@roomweek/contract';
 import i18n from './i18n';
 
-export const API_BASE = '/api';
+export const API_BASE = API_PREFIX;
 export const TOKEN_KEY = 'token';
 
 /** A non-2xx answer of the API: `code` is the stable error code, `detail` the server's human message. */
@@ -47,19 +42,41 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-interface RequestOptions {
-  body?: unknown;
-  signal?: AbortSignal | undefined;
-}
-
 export function getToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {
     return null;
   }
+}
+
+/**
+ * The contract's route table as the browser holds it: the paths at run time, the zod schemas only as types, so
+ * the first page's bundle carries no zod.
+ */
+const routes: RouteRefs<ApiRoutes> = paths;
+
+/** What a call of route R sends: its path params, query and body as the contract's schemas accept them. */
+type CallInput<R> = ([RouteParamsInput<R>] extends [undefined] ? { params?: never } : { params: RouteParamsInput<R> }) &
+  ([RouteQueryInput<R>] extends [undefined]
+    ? { query?: never }
+    : object extends RouteQueryInput<R>
+      ? { query?: RouteQueryInput<R> }
+      : { query: RouteQueryInput<R> }) &
+  (R extends { consumes: readonly ['multipart/form-data'] }
+    ? { body: FormData }
+    : [RouteBodyInput<R>] extends [undefined]
+      ? { body?: never }
+      : { body: RouteBodyInput<R> }) & { signal?: AbortSignal | undefined };
+
+/** The input may be left out when the route needs none. */
+type CallArgs<R> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+interface SentInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -73,58 +90,53 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body);
 }
 
-async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+/** The declared path with its `:name` segments filled in, each URI-encoded. */
+function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_segment, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path} needs the path parameter "${name}"`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function queryString(query: Record<string, unknown> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function send(route: RoutePath, { params, query, body, signal }: SentInput): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': i18n.language || 'fr',
   };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
-    body = options.body;
-  } else if (options.body !== undefined) {
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
+    payload = JSON.stringify(body);
   }
-  const response = await fetch(`${API_BASE}${path}`, { method, headers, body, signal: options.signal ?? null });
+  const url = `${API_BASE}${fillPath(route.path, params)}${queryString(query)}`;
+  const response = await fetch(url, { method: route.method, headers, body: payload, signal: signal ?? null });
   if (!response.ok) throw await readError(response);
   return response;
 }
 
-async function readBody<T>(response: Response): Promise<T> {
-  if (response.status === 204) return undefined as T;
+/** The answer's JSON; `null` for an empty answer (204). */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text ? JSON.parse(text) : null;
 }
 
-export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  return readBody<T>(await send(method, path, options));
+/** One call of the API, typed from the contract: what it sends is checked, what it answers is the 2xx schema's type. */
+async function call<R extends RoutePath>(route: RouteRef<R>, ...[input]: CallArgs<R>): Promise<RouteReply<R>> {
+  return (await readBody(await send(route, (input ?? {}) as SentInput))) as RouteReply<R>;
 }
-
-/** `request`, for the calls that also answer in a header (the total of a paged list). */
-async function requestWithHeaders<T>(
-  method: Method,
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ body: T; headers: Headers }> {
-  const response = await send(method, path, options);
-  return { body: await readBody<T>(response), headers: response.headers };
-}
-
-const get = <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, { signal });
-const post = <T>(path: string, body?: unknown) => request<T>('POST', path, { body });
-const put = <T>(path: string, body?: unknown) => request<T>('PUT', path, { body });
-const del = <T>(path: string) => request<T>('DELETE', path);
-
-const query = (params: Record<string, string | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-};
-
-type Detail = { detail: string };
 
 /** One page of a list and how many items match in all (`X-Total-Count`). */
 export interface ListPage<T> {
@@ -132,92 +144,89 @@ export interface ListPage<T> {
   total: number;
 }
 
-async function getPage<T>(path: string, signal?: AbortSignal): Promise<ListPage<T>> {
-  const { body, headers } = await requestWithHeaders<T[]>('GET', path, { signal });
-  const header = headers.get('X-Total-Count');
+type Item<R> = RouteReply<R> extends (infer T)[] ? T : never;
+
+/** `call`, for the paged lists that answer their total in a header. */
+async function callPage<R extends RoutePath>(route: RouteRef<R>, ...[input]: CallArgs<R>): Promise<ListPage<Item<R>>> {
+  const response = await send(route, (input ?? {}) as SentInput);
+  const items = (await readBody(response)) as Item<R>[];
+  const header = response.headers.get('X-Total-Count');
   const total = header === null ? Number.NaN : Number(header);
   // Without the header (a proxy that dropped it), the page is all we know of.
-  return { items: body, total: Number.isInteger(total) && total >= 0 ? total : body.length };
+  return { items, total: Number.isInteger(total) && total >= 0 ? total : items.length };
 }
 
 /**
- * Every call of the API (SPEC §7), typed with the contract. Features wrap these in query options and hooks;
- * nothing else calls `fetch` for /api.
+ * Every call of the API (SPEC §7), each through the contract's route table. Features wrap these in query options
+ * and hooks; nothing else calls `fetch` for /api.
  */
 export const api = {
-  config: (signal?: AbortSignal) => get<PublicConfig>('/config', signal),
+  config: (signal?: AbortSignal) => call(routes.system.config, { signal }),
 
   auth: {
-    me: (signal?: AbortSignal) => get<User>('/auth/me', signal),
-    login: (body: LoginBody) => post<AuthResponse>('/auth/login', body),
-    register: (body: RegisterBody) => post<AuthResponse>('/auth/register', body),
-    forgotPassword: (email: string) => post<ForgotPasswordResponse>('/auth/forgot-password', { email }),
+    me: (signal?: AbortSignal) => call(routes.auth.me, { signal }),
+    login: (body: LoginBody) => call(routes.auth.login, { body }),
+    register: (body: RegisterBody) => call(routes.auth.register, { body }),
+    forgotPassword: (email: string) => call(routes.auth.forgotPassword, { body: { email } }),
     resetPassword: (token: string, newPassword: string) =>
-      post<Detail>('/auth/reset-password', { token, new_password: newPassword }),
-    recoverEmail: (hint: string) => post<RecoverEmailResponse>('/auth/recover-email', { hint }),
-    updateProfile: (body: ProfileBody) => put<AuthResponse>('/auth/profile', body),
-    changePassword: (body: ChangePasswordBody) => put<AuthResponse>('/auth/change-password', body),
+      call(routes.auth.resetPassword, { body: { token, new_password: newPassword } }),
+    recoverEmail: (hint: string) => call(routes.auth.recoverEmail, { body: { hint } }),
+    updateProfile: (body: ProfileBody) => call(routes.auth.updateProfile, { body }),
+    changePassword: (body: ChangePasswordBody) => call(routes.auth.changePassword, { body }),
   },
 
   properties: {
-    list: (signal?: AbortSignal) => get<Property[]>('/properties', signal),
-    get: (id: string, signal?: AbortSignal) => get<Property>(`/properties/${encodeURIComponent(id)}`, signal),
-    create: (body: PropertyInput) => post<Property>('/properties', body),
-    update: (id: string, body: PropertyInput) => put<Property>(`/properties/${encodeURIComponent(id)}`, body),
-    remove: (id: string) => del<Detail>(`/properties/${encodeURIComponent(id)}`),
+    list: (signal?: AbortSignal) => call(routes.properties.list, { signal }),
+    get: (id: string, signal?: AbortSignal) => call(routes.properties.get, { params: { id }, signal }),
+    create: (body: PropertyInput) => call(routes.properties.create, { body }),
+    update: (id: string, body: PropertyInput) => call(routes.properties.update, { params: { id }, body }),
+    remove: (id: string) => call(routes.properties.remove, { params: { id } }),
   },
 
   rooms: {
     list: (propertyId?: string, signal?: AbortSignal) =>
-      get<Room[]>(`/rooms${query({ property_id: propertyId })}`, signal),
-    get: (id: string, signal?: AbortSignal) => get<RoomDetail>(`/rooms/${encodeURIComponent(id)}`, signal),
+      call(routes.rooms.list, { query: { property_id: propertyId }, signal }),
+    get: (id: string, signal?: AbortSignal) => call(routes.rooms.get, { params: { id }, signal }),
     availability: (id: string, start: string, end: string, signal?: AbortSignal) =>
-      get<AvailabilityResponse>(`/rooms/${encodeURIComponent(id)}/availability${query({ start, end })}`, signal),
-    create: (body: RoomInput) => post<Room>('/rooms', body),
-    update: (id: string, body: RoomInput) => put<Room>(`/rooms/${encodeURIComponent(id)}`, body),
-    remove: (id: string) => del<Detail>(`/rooms/${encodeURIComponent(id)}`),
+      call(routes.rooms.availability, { params: { id }, query: { start, end }, signal }),
+    create: (body: RoomInput) => call(routes.rooms.create, { body }),
+    update: (id: string, body: RoomInput) => call(routes.rooms.update, { params: { id }, body }),
+    remove: (id: string) => call(routes.rooms.remove, { params: { id } }),
   },
 
   bookings: {
-    mine: (signal?: AbortSignal) => get<Booking[]>('/bookings', signal),
-    all: (signal?: AbortSignal) => get<Booking[]>('/bookings/all', signal),
-    create: (body: CreateBookingBody) => post<Booking>('/bookings', body),
-    cancel: (id: string) => put<Booking>(`/bookings/${encodeURIComponent(id)}/cancel`),
+    mine: (signal?: AbortSignal) => call(routes.bookings.mine, { signal }),
+    create: (body: CreateBookingBody) => call(routes.bookings.create, { body }),
+    cancel: (id: string) => call(routes.bookings.cancel, { params: { id } }),
   },
 
   payments: {
     checkout: (bookingId: string, hostUrl: string) =>
-      post<{ url: string }>('/payments/checkout', { booking_id: bookingId, host_url: hostUrl }),
+      call(routes.payments.checkout, { body: { booking_id: bookingId, host_url: hostUrl } }),
     status: (sessionId: string, signal?: AbortSignal) =>
-      get<PaymentStatusResponse>(`/payments/status/${encodeURIComponent(sessionId)}`, signal),
+      call(routes.payments.status, { params: { session_id: sessionId }, signal }),
     paypalCreateOrder: (bookingId: string, returnUrl: string, cancelUrl: string) =>
-      post<{ order_id: string }>('/payments/paypal/create-order', {
-        booking_id: bookingId,
-        return_url: returnUrl,
-        cancel_url: cancelUrl,
+      call(routes.payments.paypalCreateOrder, {
+        body: { booking_id: bookingId, return_url: returnUrl, cancel_url: cancelUrl },
       }),
-    paypalCapture: (orderId: string) =>
-      post<PaymentStatusResponse>(`/payments/paypal/capture/${encodeURIComponent(orderId)}`),
+    paypalCapture: (orderId: string) => call(routes.payments.paypalCapture, { params: { order_id: orderId } }),
   },
 
   admin: {
-    paymentSettings: (signal?: AbortSignal) => get<PaymentSettings>('/payment-settings', signal),
-    updatePaymentSettings: (body: PaymentSettingsUpdate) => put<Detail>('/payment-settings', body),
+    paymentSettings: (signal?: AbortSignal) => call(routes.admin.paymentSettings, { signal }),
+    updatePaymentSettings: (body: PaymentSettingsUpdate) => call(routes.admin.updatePaymentSettings, { body }),
     /** One page of every booking, newest first, filtered by status and by a search on name, e-mail or id. */
     bookings: ({ status, q, limit, offset }: AdminBookingsQuery, signal?: AbortSignal) =>
-      getPage<Booking>(
-        `/admin/bookings${query({ status, q: q || undefined, limit: limit?.toString(), offset: offset?.toString() })}`,
-        signal,
-      ),
-    bookingSummary: (signal?: AbortSignal) => get<BookingSummary>('/admin/bookings/summary', signal),
-    availability: (signal?: AbortSignal) => get<AdminAvailability>('/admin/availability', signal),
-    whatsappSettings: (signal?: AbortSignal) => get<WhatsappSettings>('/admin/whatsapp-settings', signal),
+      callPage(routes.admin.bookings, { query: { status, q: q || undefined, limit, offset }, signal }),
+    bookingSummary: (signal?: AbortSignal) => call(routes.admin.bookingSummary, { signal }),
+    availability: (signal?: AbortSignal) => call(routes.admin.availability, { signal }),
+    whatsappSettings: (signal?: AbortSignal) => call(routes.admin.whatsappSettings, { signal }),
     updateWhatsappSettings: (whatsappNumber: string) =>
-      put<WhatsappSettings>('/admin/whatsapp-settings', { whatsapp_number: whatsappNumber }),
+      call(routes.admin.updateWhatsappSettings, { body: { whatsapp_number: whatsappNumber } }),
     upload: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return request<{ url: string }>('POST', '/upload', { body: form });
+      return call(routes.admin.upload, { body: form });
     },
   },
 };

@@ -4,6 +4,8 @@ import type { Config } from '../../config.ts';
 import { SecretBox } from '../../lib/secrets.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { TokenSigner } from './auth/tokens.ts';
+import { BookingLifecycle } from './bookings/booking-lifecycle.ts';
+import { BookingsRepository } from './bookings/bookings-repository.ts';
 import { BookingsService } from './bookings/bookings-service.ts';
 import type { Notifier } from './notifications/notifier.ts';
 import { scheduleOutboxDispatcher, type OutboxDispatcher } from './notifications/outbox-dispatcher.ts';
@@ -20,6 +22,8 @@ declare module 'fastify' {
     authService: AuthService;
     propertiesRepository: PropertiesRepository;
     roomsRepository: RoomsRepository;
+    bookingsRepository: BookingsRepository;
+    bookingLifecycle: BookingLifecycle;
     bookingsService: BookingsService;
     settingsService: SettingsService;
     uploadsService: UploadsService;
@@ -62,10 +66,11 @@ export default fp<ServicesOptions>(
     );
     app.decorate('propertiesRepository', new PropertiesRepository(db));
     app.decorate('roomsRepository', new RoomsRepository(db));
-    app.decorate(
-      'bookingsService',
-      new BookingsService({ db, notifier: app.notifier, timeZone: config.TZ_SITE, holdMinutes: config.BOOKING_HOLD_MINUTES }),
-    );
+    const bookingsRepository = new BookingsRepository(db);
+    const bookingLifecycle = new BookingLifecycle({ repository: bookingsRepository, notifier: app.notifier, holdMinutes: config.BOOKING_HOLD_MINUTES });
+    app.decorate('bookingsRepository', bookingsRepository);
+    app.decorate('bookingLifecycle', bookingLifecycle);
+    app.decorate('bookingsService', new BookingsService({ db, repository: bookingsRepository, lifecycle: bookingLifecycle, timeZone: config.TZ_SITE }));
     app.decorate('settingsService', new SettingsService({ db, box: new SecretBox(secrets.settingsKey), env: config }));
     app.decorate('uploadsService', new UploadsService(path.join(config.DATA_DIR, 'uploads')));
   },

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   AVAILABILITY_WINDOW_DAYS,
@@ -6,8 +5,6 @@ import {
   MAX_DAYS_AHEAD,
   MAX_STAY_DAYS,
   stayTotalCents,
-  UPCOMING_CHECK_IN_DAYS,
-  toEuros,
   type AdminBookingsQuery,
   type Booking,
   type BookedRange,
@@ -15,110 +12,36 @@ import {
   type CreateBookingBody,
   type Language,
 } from '@roomweek/contract';
-import type { Database, Executor } from '../../../db/client.ts';
-import { bookings, properties, rooms } from '../../../db/schema.ts';
+import type { Database } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../../lib/errors.ts';
 import { siteToday, toSiteDate } from '../../../lib/dates.ts';
-import type { Notifier } from '../notifications/notifier.ts';
 import type { UserRow } from '../auth/users-repository.ts';
-
-export type BookingRow = typeof bookings.$inferSelect;
-
-/** Namespace of the per-room advisory locks that queue a room's new bookings (two-key form: apart from BOOTSTRAP_LOCK_ID). */
-const ROOM_BOOKING_LOCK = 4_242_002;
-
-const bookingColumns = {
-  booking: bookings,
-  roomNumber: rooms.roomNumber,
-  propertyId: properties.id,
-  propertyName: properties.name,
-};
-
-type JoinedRow = { booking: BookingRow; roomNumber: string; propertyId: string; propertyName: string };
-
-export function toBooking({ booking, roomNumber, propertyId, propertyName }: JoinedRow): Booking {
-  return {
-    id: booking.id,
-    room_id: booking.roomId,
-    user_name: booking.userName,
-    user_email: booking.userEmail,
-    start_date: booking.startDate,
-    end_date: booking.endDate,
-    total_price: toEuros(booking.totalCents),
-    status: booking.status,
-    payment_method: booking.paymentMethod,
-    cancel_reason: booking.cancelReason,
-    refund_status: booking.refundStatus,
-    hold_expires_at: booking.holdExpiresAt?.toISOString() ?? null,
-    created_at: booking.createdAt.toISOString(),
-    room_number: roomNumber,
-    property_id: propertyId,
-    property_name: propertyName,
-  };
-}
-
-/** A booking still occupies its nights unless cancelled, or a pending hold whose time has run out. */
-export const occupiesNights = (now: SQL = sql`now()`) =>
-  and(
-    ne(bookings.status, 'cancelled'),
-    or(ne(bookings.status, 'pending'), isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
-  );
-
-/**
- * The calendar's call, in one round trip: the bookable room (no row: no such room) left-joined to the stays that
- * take a night in [from, to). Placeholders `roomId`, `from`, `to`; the bench explains this very query.
- */
-export const availabilityQuery = (db: Executor) =>
-  db
-    .select({ roomId: rooms.id, start_date: bookings.startDate, end_date: bookings.endDate })
-    .from(rooms)
-    .innerJoin(properties, eq(properties.id, rooms.propertyId))
-    .leftJoin(
-      bookings,
-      and(eq(bookings.roomId, rooms.id), lt(bookings.startDate, sql.placeholder('to')), gt(bookings.endDate, sql.placeholder('from')), occupiesNights()),
-    )
-    .where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
-    .orderBy(asc(bookings.startDate));
-
-/**
- * Queues, on every instance, the transactions that make a booking of this room hold nights (a new booking, or a
- * released hold taken back by a late payment): without it, two that clash in the exclusion constraint can wait
- * on each other and deadlock (40P01). The constraint stays the guarantee.
- */
-export async function lockRoomNights(tx: Executor, roomId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_BOOKING_LOCK}::int, hashtext(${roomId}))`);
-}
+import type { BookingLifecycle } from './booking-lifecycle.ts';
+import { toBooking, type BookingsRepository } from './bookings-repository.ts';
 
 export interface BookingsServiceOptions {
   db: Database;
-  notifier: Notifier;
+  repository: BookingsRepository;
+  lifecycle: BookingLifecycle;
   timeZone: string;
-  holdMinutes: number;
 }
 
+/** The guest's and the admin's booking calls: who may do what, on which dates, at which price. */
 export class BookingsService {
   constructor(private readonly options: BookingsServiceOptions) {}
 
-  private get db() {
-    return this.options.db;
+  private get repository() {
+    return this.options.repository;
   }
 
   today(): string {
     return siteToday(this.options.timeZone);
   }
 
-  private joined(executor: Executor = this.db) {
-    return executor
-      .select(bookingColumns)
-      .from(bookings)
-      .innerJoin(rooms, eq(rooms.id, bookings.roomId))
-      .innerJoin(properties, eq(properties.id, rooms.propertyId));
-  }
-
-  async get(id: string, executor: Executor = this.db): Promise<Booking> {
-    const [row] = await this.joined(executor).where(eq(bookings.id, id));
-    if (!row) throw notFound('booking_not_found', 'Booking not found');
-    return toBooking(row);
+  async get(id: string): Promise<Booking> {
+    const view = await this.repository.view(id);
+    if (!view) throw notFound('booking_not_found', 'Booking not found');
+    return toBooking(view);
   }
 
   /** Validates a stay's dates against the site's calendar: [start, end), not in the past, within the limits. */
@@ -138,46 +61,34 @@ export class BookingsService {
   }
 
   /**
-   * Creates a booking at the server's price. The exclusion constraint `bookings_no_overlap` is the guarantee
-   * against double booking; the transaction first releases the room's expired holds so a dead hold never blocks.
+   * Books a room at the server's price. The exclusion constraint `bookings_no_overlap` is the guarantee against
+   * double booking. A guest who books again the same room and dates while their own unpaid hold on them runs only
+   * changed how to pay: the hold is re-used with the new method (`reused`), never clashed with.
    */
-  async create(user: UserRow, body: CreateBookingBody, language: Language): Promise<Booking> {
+  async create(user: UserRow, body: CreateBookingBody, language: Language): Promise<{ booking: Booking; reused: boolean }> {
     const { start, end } = this.normaliseStay(body.start_date, body.end_date);
-    const onSite = body.payment_method === 'on_site';
+    const { lifecycle } = this.options;
     try {
-      return await this.db.transaction(async (tx) => {
-        // Bookings of one room queue here, on every instance: concurrent inserts that clash in the exclusion
-        // constraint would otherwise wait on each other and deadlock (40P01). The constraint stays the guarantee.
-        await lockRoomNights(tx, body.room_id);
-        // Shares the room and property rows: an archive waits for this booking, and then sees it.
-        const [room] = await tx
-          .select({ id: rooms.id, pricePerWeekCents: rooms.pricePerWeekCents })
-          .from(rooms)
-          .innerJoin(properties, eq(properties.id, rooms.propertyId))
-          .where(and(eq(rooms.id, body.room_id), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
-          .for('share');
+      return await this.options.db.transaction(async (tx) => {
+        // Bookings of one room queue here, on every instance (see lockRoomNights).
+        await this.repository.lockRoomNights(tx, body.room_id);
+        const room = await this.repository.shareBookableRoom(tx, body.room_id);
         if (!room) throw notFound('room_not_found', 'Room not found');
-        await this.releaseExpiredHolds(tx, room.id);
-        const [inserted] = await tx
-          .insert(bookings)
-          .values({
-            roomId: room.id,
-            userId: user.id,
-            userName: [user.firstName, user.name].filter(Boolean).join(' '),
-            userEmail: user.email,
-            startDate: start,
-            endDate: end,
-            totalCents: stayTotalCents(room.pricePerWeekCents, start, end),
-            status: onSite ? 'confirmed' : 'pending',
-            paymentMethod: body.payment_method,
-            language,
-            holdExpiresAt: onSite ? null : sql`now() + make_interval(mins => ${this.options.holdMinutes})`,
-            confirmedAt: onSite ? sql`now()` : null,
-          })
-          .returning({ id: bookings.id });
-        const booking = await this.get(inserted!.id, tx);
-        await this.options.notifier.bookingCreated(tx, booking);
-        return booking;
+        await lifecycle.releaseExpired(tx, { roomId: room.id });
+        const ownHold = await this.repository.lockOwnHold(tx, user.id, room.id, start, end);
+        if (ownHold) return { booking: toBooking(await lifecycle.switchMethod(tx, ownHold.id, body.payment_method)), reused: true };
+        const view = await lifecycle.open(tx, {
+          roomId: room.id,
+          userId: user.id,
+          userName: [user.firstName, user.name].filter(Boolean).join(' '),
+          userEmail: user.email,
+          startDate: start,
+          endDate: end,
+          totalCents: stayTotalCents(room.pricePerWeekCents, start, end),
+          paymentMethod: body.payment_method,
+          language,
+        });
+        return { booking: toBooking(view), reused: false };
       });
     } catch (error) {
       if (sqlState(error) === '23P01') throw conflict('room_unavailable', 'Room not available for these dates');
@@ -185,123 +96,34 @@ export class BookingsService {
     }
   }
 
-  /** Cancels the pending holds of a room whose time has run out (reason: expired); returns them. */
-  async releaseExpiredHolds(executor: Executor, roomId?: string): Promise<string[]> {
-    const released = await executor
-      .update(bookings)
-      .set({ status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` })
-      .where(
-        and(
-          eq(bookings.status, 'pending'),
-          lt(bookings.holdExpiresAt, sql`now()`),
-          roomId ? eq(bookings.roomId, roomId) : undefined,
-        ),
-      )
-      .returning({ id: bookings.id });
-    return released.map((row) => row.id);
+  /** Users cancel their own bookings; admins cancel any. A cancelled booking is kept, never deleted. */
+  async cancel(user: UserRow, id: string): Promise<Booking> {
+    return this.options.db.transaction(async (tx) => {
+      const locked = await this.repository.lock(tx, id);
+      if (!locked) throw notFound('booking_not_found', 'Booking not found');
+      const own = locked.booking.userId === user.id;
+      if (!own && user.role !== 'admin') throw forbidden('This booking belongs to someone else');
+      return toBooking(await this.options.lifecycle.cancel(tx, id, own ? 'user' : 'admin'));
+    });
   }
 
   async listForUser(userId: string): Promise<Booking[]> {
-    const rows = await this.joined().where(eq(bookings.userId, userId)).orderBy(desc(bookings.startDate), desc(bookings.createdAt));
-    return rows.map(toBooking);
+    return (await this.repository.listForUser(userId)).map(toBooking);
   }
 
   async listAll(filter: AdminBookingsQuery = {}): Promise<{ bookings: Booking[]; total: number }> {
-    const conditions: SQL[] = [];
-    if (filter.status) conditions.push(eq(bookings.status, filter.status));
-    if (filter.q) {
-      const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(
-        or(
-          sql`${bookings.userName} ilike ${pattern}`,
-          sql`${bookings.userEmail} ilike ${pattern}`,
-          sql`${bookings.id}::text ilike ${pattern}`,
-        )!,
-      );
-    }
-    const where = conditions.length ? and(...conditions) : undefined;
-    const order = [desc(bookings.createdAt), asc(bookings.id)];
-    if (filter.limit === undefined) {
-      const rows = await this.joined().where(where).orderBy(...order);
-      return { bookings: rows.map(toBooking), total: rows.length };
-    }
-    // A page takes its ids from the (created_at desc, id) index first: the rows its offset skips are never joined.
-    const pageIds = this.db.select({ id: bookings.id }).from(bookings).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset ?? 0);
-    const [rows, [count]] = await Promise.all([
-      this.joined().where(inArray(bookings.id, pageIds)).orderBy(...order),
-      this.db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(where),
-    ]);
-    return { bookings: rows.map(toBooking), total: count?.count ?? 0 };
+    const { views, total } = await this.repository.listAll(filter);
+    return { bookings: views.map(toBooking), total };
   }
 
-  /** The counters of the admin screens over every booking, in one pass of the table (SPEC §2). */
-  async summary(): Promise<BookingSummary> {
-    const confirmed = sql`${bookings.status} = 'confirmed'`;
-    const refundPending = sql`${bookings.refundStatus} = 'pending'`;
-    const [row] = await this.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        confirmed: sql<number>`count(*) filter (where ${confirmed})::int`,
-        pending: sql<number>`count(*) filter (where ${bookings.status} = 'pending')::int`,
-        cancelled: sql<number>`count(*) filter (where ${bookings.status} = 'cancelled')::int`,
-        // Sums of cents can pass 2^31: summed as bigint, sent as text, read as a number (exact below 2^53).
-        revenueCents: sql<string>`coalesce(sum(${bookings.totalCents}) filter (where ${confirmed}), 0)::bigint::text`,
-        refundsPending: sql<number>`count(*) filter (where ${refundPending})::int`,
-        refundsPendingCents: sql<string>`coalesce(sum(${bookings.totalCents}) filter (where ${refundPending}), 0)::bigint::text`,
-      })
-      .from(bookings);
-    return {
-      total: row?.total ?? 0,
-      confirmed: row?.confirmed ?? 0,
-      pending: row?.pending ?? 0,
-      cancelled: row?.cancelled ?? 0,
-      revenue_cents: Number(row?.revenueCents ?? 0),
-      refunds_pending: row?.refundsPending ?? 0,
-      refunds_pending_cents: Number(row?.refundsPendingCents ?? 0),
-    };
+  summary(): Promise<BookingSummary> {
+    return this.repository.summary();
   }
 
-  /**
-   * The bookings the admin's availability screen needs (decision 0009), not every booking: the non-cancelled stays
-   * that cover today (`start <= today <= end`), that arrive within the next 7 days, and each room's next booking
-   * (its earliest start after today, found through the (room, start) index one room at a time).
-   */
+  /** What the admin's availability screen needs, as of the site's today (decision 0009). */
   async availabilityToday(): Promise<{ today: string; bookings: Booking[] }> {
     const today = this.today();
-    const weekEnd = addDays(today, UPCOMING_CHECK_IN_DAYS);
-    // One statement: the ids are a subquery of the joined read.
-    const ids = sql`(
-      select b.id from bookings b
-      where b.status <> 'cancelled'
-        and ((b.start_date <= ${today} and b.end_date >= ${today}) or (b.start_date >= ${today} and b.start_date < ${weekEnd}))
-      union
-      select next.id from rooms r
-      cross join lateral (
-        select n.id from bookings n
-        where n.room_id = r.id and n.status <> 'cancelled' and n.start_date > ${today}
-        order by n.start_date limit 1
-      ) next
-    )`;
-    const rows = await this.joined().where(inArray(bookings.id, ids)).orderBy(asc(bookings.startDate), asc(bookings.id));
-    return { today, bookings: rows.map(toBooking) };
-  }
-
-  /** Users cancel their own bookings; admins cancel any. A cancelled booking is kept, never deleted. */
-  async cancel(user: UserRow, id: string): Promise<Booking> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-      if (!row) throw notFound('booking_not_found', 'Booking not found');
-      const isAdmin = user.role === 'admin';
-      if (row.userId !== user.id && !isAdmin) throw forbidden('This booking belongs to someone else');
-      if (row.status === 'cancelled') throw conflict('booking_already_cancelled', 'This booking is already cancelled');
-      await tx
-        .update(bookings)
-        .set({ status: 'cancelled', cancelReason: row.userId === user.id ? 'user' : 'admin', cancelledAt: sql`now()` })
-        .where(eq(bookings.id, id));
-      const booking = await this.get(id, tx);
-      await this.options.notifier.bookingCancelled(tx, booking);
-      return booking;
-    });
+    return { today, bookings: (await this.repository.availabilityOn(today)).map(toBooking) };
   }
 
   /** The nights taken in a room within [from, to): dates only, never who booked them. */
@@ -312,17 +134,8 @@ export class BookingsService {
     if (daysBetween(from, to) > MAX_DAYS_AHEAD + MAX_STAY_DAYS) {
       throw new AppError(400, 'validation_error', 'The window is too long', 'end');
     }
-    this.availabilityQuery ??= availabilityQuery(this.db).prepare('bookings_availability');
-    const rows = await this.availabilityQuery.execute({ roomId, from, to });
+    const rows = await this.repository.takenNights(roomId, from, to);
     if (rows.length === 0) throw notFound('room_not_found', 'Room not found');
     return rows.flatMap((row) => (row.start_date && row.end_date ? [{ start_date: row.start_date, end_date: row.end_date }] : []));
-  }
-
-  private availabilityQuery: ReturnType<ReturnType<typeof availabilityQuery>['prepare']> | undefined;
-
-  /** Bookings by id, for callers that already hold ids (payments, jobs). */
-  async getMany(ids: string[]): Promise<Booking[]> {
-    if (ids.length === 0) return [];
-    return (await this.joined().where(inArray(bookings.id, ids))).map(toBooking);
   }
 }

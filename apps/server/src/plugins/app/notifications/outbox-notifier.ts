@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Booking, Language } from '@roomweek/contract';
+import type { Language } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { outboxMessages, type OutboxKind } from '../../../db/outbox-schema.ts';
-import { bookings, properties, rooms } from '../../../db/schema.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import type { UserRow } from '../auth/users-repository.ts';
+import type { BookingView } from '../bookings/bookings-repository.ts';
 import type { Notifier } from './notifier.ts';
 import { asLanguage, type BookingPayload, type PasswordResetPayload } from './templates.ts';
 
@@ -43,24 +42,20 @@ export class OutboxNotifier implements Notifier {
     });
   }
 
-  /** A booking paid on site is confirmed at once; a card or wallet booking waits for its payment (bookingConfirmed). */
-  async bookingCreated(tx: Executor, booking: Booking) {
-    if (booking.status === 'confirmed') await this.bookingConfirmed(tx, booking);
-  }
-
   /** The guest's confirmation and the owner's WhatsApp alert; at most once per booking, however often it is called. */
-  async bookingConfirmed(tx: Executor, booking: Booking) {
-    const { payload, language } = await this.bookingPayload(tx, booking);
-    await this.enqueue(tx, 'email', 'booking_confirmation', booking.user_email, language, payload, booking.id);
+  async bookingConfirmed(tx: Executor, view: BookingView) {
+    const { payload, language } = this.bookingPayload(view);
+    const { booking } = view;
+    await this.enqueue(tx, 'email', 'booking_confirmation', booking.userEmail, language, payload, booking.id);
     const number = await this.options.adminWhatsappNumber(tx);
     const digits = number?.replace(/\D/g, '') || null;
     if (!digits) this.options.log.warn({ bookingId: booking.id }, 'no admin WhatsApp number set: the booking alert cannot be sent');
     await this.enqueue(tx, 'whatsapp', 'admin_booking_alert', digits, this.options.adminLanguage, payload, booking.id);
   }
 
-  async bookingCancelled(tx: Executor, booking: Booking) {
-    const { payload, language } = await this.bookingPayload(tx, booking);
-    await this.enqueue(tx, 'email', 'booking_cancelled', booking.user_email, language, payload, booking.id);
+  async bookingCancelled(tx: Executor, view: BookingView) {
+    const { payload, language } = this.bookingPayload(view);
+    await this.enqueue(tx, 'email', 'booking_cancelled', view.booking.userEmail, language, payload, view.booking.id);
   }
 
   private async enqueue(
@@ -79,27 +74,21 @@ export class OutboxNotifier implements Notifier {
   }
 
   /** Everything the booking's messages show, copied now so that sending never reads the booking again. */
-  private async bookingPayload(tx: Executor, booking: Booking): Promise<{ payload: BookingPayload; language: Language }> {
-    const [row] = await tx
-      .select({ language: bookings.language, totalCents: bookings.totalCents, location: properties.location })
-      .from(bookings)
-      .innerJoin(rooms, eq(rooms.id, bookings.roomId))
-      .innerJoin(properties, eq(properties.id, rooms.propertyId))
-      .where(eq(bookings.id, booking.id));
+  private bookingPayload({ booking, roomNumber, propertyName, propertyLocation }: BookingView): { payload: BookingPayload; language: Language } {
     return {
-      language: asLanguage(row?.language ?? this.options.adminLanguage),
+      language: asLanguage(booking.language),
       payload: {
         booking_id: booking.id,
-        guest_name: booking.user_name,
-        guest_email: booking.user_email,
-        property_name: booking.property_name,
-        property_location: row?.location ?? '',
-        room_number: booking.room_number,
-        start_date: booking.start_date,
-        end_date: booking.end_date,
-        total_cents: row?.totalCents ?? Math.round(booking.total_price * 100),
-        payment_method: booking.payment_method,
-        cancel_reason: booking.cancel_reason,
+        guest_name: booking.userName,
+        guest_email: booking.userEmail,
+        property_name: propertyName,
+        property_location: propertyLocation,
+        room_number: roomNumber,
+        start_date: booking.startDate,
+        end_date: booking.endDate,
+        total_cents: booking.totalCents,
+        payment_method: booking.paymentMethod,
+        cancel_reason: booking.cancelReason,
         site_url: this.options.publicUrl,
       },
     };

@@ -1,4 +1,4 @@
-import { daysBetween, type Language, type PaymentMethod } from '@roomweek/contract';
+import { daysBetween, type CancelReason, type Language, type PaymentMethod } from '@roomweek/contract';
 import fr from '@roomweek/i18n/fr/emails.json' with { type: 'json' };
 import es from '@roomweek/i18n/es/emails.json' with { type: 'json' };
 import pt from '@roomweek/i18n/pt/emails.json' with { type: 'json' };
@@ -21,7 +21,7 @@ export interface BookingPayload {
   end_date: string;
   total_cents: number;
   payment_method: PaymentMethod;
-  cancel_reason?: 'user' | 'admin' | 'expired' | null;
+  cancel_reason?: CancelReason | null;
   /** The site's origin when the event happened, for the links in the message. */
   site_url: string;
 }

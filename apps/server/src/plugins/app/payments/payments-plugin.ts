@@ -1,13 +1,27 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../../config.ts';
 import { intervalJob, type IntervalJob } from '../../../lib/interval-job.ts';
-import { PaymentsService } from './payments-service.ts';
+import { PaymentsRepository } from './payments-repository.ts';
 import { PaypalGateway } from './paypal-gateway.ts';
+import { PaypalOrders } from './paypal-orders.ts';
+import { ProviderAccess } from './provider-access.ts';
+import { Reconciliation } from './reconciliation.ts';
+import { Refunds } from './refunds.ts';
+import { ReturnUrls } from './return-urls.ts';
+import { Settlement } from './settlement.ts';
+import { StripeCheckout } from './stripe-checkout.ts';
 import { StripeGateway } from './stripe-gateway.ts';
+
+export interface Payments {
+  checkout: StripeCheckout;
+  paypal: PaypalOrders;
+  refunds: Refunds;
+  reconciliation: Reconciliation;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    paymentsService: PaymentsService;
+    payments: Payments;
     /** Background payment work; tests (JOBS=false) call `runOnce`. */
     paymentJobs: { holds: IntervalJob; reconcile: IntervalJob };
   }
@@ -16,25 +30,30 @@ declare module 'fastify' {
 /** Card and PayPal payments, plus the jobs that release expired holds and reconcile payments whose webhook never came. */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const payments = new PaymentsService({
-      db: app.db,
-      bookings: app.bookingsService,
-      settings: app.settingsService,
-      notifier: app.notifier,
-      stripe: new StripeGateway(config.STRIPE_API_URL),
-      paypal: new PaypalGateway(config.PAYPAL_API_URL),
-      publicUrl: config.PUBLIC_URL,
-      allowedOrigins: config.allowedOrigins,
-      log: app.log.child({ module: 'payments' }),
-    });
-    app.decorate('paymentsService', payments);
+    const log = app.log.child({ module: 'payments' });
+    const stripe = new StripeGateway(config.STRIPE_API_URL);
+    const paypal = new PaypalGateway(config.PAYPAL_API_URL);
+    const db = app.db;
+    const bookings = app.bookingsRepository;
+    const lifecycle = app.bookingLifecycle;
+    const payments = new PaymentsRepository(db);
+    const providers = new ProviderAccess(app.settingsService, log);
+    const returnUrls = new ReturnUrls(config.PUBLIC_URL, config.allowedOrigins);
+    const refunds = new Refunds({ payments, providers, stripe, paypal, log });
+    const settlement = new Settlement({ db, bookings, lifecycle, payments, refunds, log });
+    const shared = { db, bookings, lifecycle, payments, settlement, providers, returnUrls, log };
+    const checkout = new StripeCheckout({ ...shared, stripe });
+    const orders = new PaypalOrders({ ...shared, paypal });
+    const reconciliation = new Reconciliation({ db, lifecycle, payments, providers, checkout, orders, refunds, stripe, paypal, log });
+
+    app.decorate('payments', { checkout, paypal: orders, refunds, reconciliation });
     app.decorate('paymentJobs', {
       holds: intervalJob(app, {
         name: 'payment-holds',
         everyMs: 30_000,
         enabled: config.JOBS,
         run: async () => {
-          await payments.releaseExpiredHolds();
+          await reconciliation.releaseExpiredHolds();
         },
       }),
       reconcile: intervalJob(app, {
@@ -42,7 +61,7 @@ export default fp<{ config: Config }>(
         everyMs: 2 * 60_000,
         enabled: config.JOBS,
         run: async () => {
-          await payments.reconcile();
+          await reconciliation.reconcile();
         },
       }),
     });

@@ -3,7 +3,7 @@ import type { Property, PropertyInput } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
-import { occupiesNights } from '../bookings/bookings-service.ts';
+import { occupiesNights } from '../bookings/bookings-repository.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
 type PropertyValues = Omit<PropertyInput, 'photos'> & { photos: string[] };

@@ -4,7 +4,7 @@ import { toCents, toEuros } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
-import { occupiesNights } from '../bookings/bookings-service.ts';
+import { occupiesNights } from '../bookings/bookings-repository.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
 type RoomValues = Omit<RoomInput, 'photos' | 'amenities'> & { photos: string[]; amenities: string[] };

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, HealthResponse, PublicConfig } from '@roomweek/contract';
+import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
+import { contractRoute } from '../../contract-route.ts';
 
 const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  app.get(
-    '/health',
-    { schema: { tags: ['system'], summary: 'Answers once the database answers', response: { 200: HealthResponse, 503: ErrorResponse } } },
-    async (_request, reply) => {
+  contractRoute(app, routes.system.health, {
+    handler: async (_request, reply) => {
       try {
         await app.db.execute(sql`select 1`);
         return { status: 'ok' as const };
@@ -15,12 +14,11 @@ const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
         return reply.code(503).send({ detail: 'Database unavailable', code: 'internal_error' });
       }
     },
-  );
+  });
 
-  app.get(
-    '/config',
-    { config: { publicCache: true }, schema: { tags: ['system'], summary: 'Public settings the web app needs (never a secret)', response: { 200: PublicConfig } } },
-    async () => {
+  contractRoute(app, routes.system.config, {
+    config: { publicCache: true },
+    handler: async () => {
       const [whatsappNumber, credentials] = await Promise.all([
         app.settingsService.whatsappNumber(),
         app.settingsService.paymentCredentials(),
@@ -37,7 +35,7 @@ const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
         booking_hold_minutes: config.BOOKING_HOLD_MINUTES,
       };
     },
-  );
+  });
 };
 
 export default system;

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, UploadResponse } from '@roomweek/contract';
+import { routes } from '@roomweek/contract';
 import { AppError, badRequest } from '../../../lib/errors.ts';
+import { contractRoute } from '../../contract-route.ts';
 
 /** A form the parser could not read (no boundary, cut short…) is the client's fault: 400, not 500. Limits keep their 413. */
 function unreadableForm(error: unknown): never {
@@ -14,18 +15,9 @@ function unreadableForm(error: unknown): never {
 const upload: FastifyPluginAsyncZod<{ maxBytes: number }> = async (app, { maxBytes }) => {
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
 
-  app.post(
-    '/',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        security: [{ bearer: [] }],
-        consumes: ['multipart/form-data'],
-        response: { 201: UploadResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
+  contractRoute(app, routes.admin.upload, {
+    preHandler: app.requireAdmin,
+    handler: async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('validation_error', 'Send the photo as multipart/form-data', 'file');
       const file = await request.file().catch(unreadableForm);
       if (!file || file.fieldname !== 'file') throw badRequest('validation_error', 'The form needs one file in the field "file"', 'file');
@@ -34,7 +26,7 @@ const upload: FastifyPluginAsyncZod<{ maxBytes: number }> = async (app, { maxByt
       const url = await app.uploadsService.storePhoto(bytes);
       return reply.code(201).send({ url });
     },
-  );
+  });
 };
 
 export default upload;

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { addAmenity } from '../lib/validation';
+import { addAmenity } from '../lib/amenities';
 
 /** SPEC §2 room dialog: amenities added with the button or the Enter key (blank ignored) and removable. */
 export function AmenitiesEditor({

@@ -1,5 +1,5 @@
 import type { Property } from '@roomweek/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -7,14 +7,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/error-message';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useSaveProperty } from '../api/queries';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { validateProperty, type PropertyDraft, type PropertyField } from '../lib/validation';
-import { Field } from './field';
-import { focusFirstInvalid, serverFieldError, translateErrors, type FieldMessages } from './form-helpers';
+import { propertyForm, propertyMessages } from '../lib/admin-forms';
 import { PhotoUploader } from './photo-uploader';
 
-const draftOf = (property: Property | null): PropertyDraft => ({
+const draftOf = (property: Property | null) => ({
   name: property?.name ?? '',
   location: property?.location ?? '',
   description: property?.description ?? '',
@@ -23,8 +22,6 @@ const draftOf = (property: Property | null): PropertyDraft => ({
   longitude: property?.longitude == null ? '' : String(property.longitude),
   photos: property?.photos ?? [],
 });
-
-const FIELDS: readonly PropertyField[] = ['name', 'location', 'description', 'room_count', 'latitude', 'longitude'];
 
 /** Add or edit a property (SPEC §2, §5; latitude and longitude per DESIGN §4). */
 export function PropertyDialog({
@@ -55,45 +52,36 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
   const { t } = useAdminTranslation();
   const save = useSaveProperty();
   const [draft, setDraft] = useState(() => draftOf(property));
-  const [errors, setErrors] = useState<FieldMessages<PropertyField>>({});
   const [uploading, setUploading] = useState(false);
 
-  const set = (field: PropertyField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
-  const message = (field: PropertyField) => errors[field];
+  const set = (field: Exclude<keyof typeof draft, 'photos'>) => (value: string) =>
+    setDraft((current) => ({ ...current, [field]: value }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = validateProperty(draft);
-    if (!checked.ok) {
-      setErrors(translateErrors(t, checked.errors));
-      focusFirstInvalid(form);
-      return;
-    }
-    setErrors({});
-    save.mutate(
-      { id: property?.id ?? null, input: checked.value },
-      {
-        onSuccess: () => {
-          toast.success(property ? t('properties.toasts.updated') : t('properties.toasts.created'));
-          onDone();
+  const form = useZodForm({
+    schema: propertyForm,
+    messages: propertyMessages,
+    t,
+    values: () => draft,
+    onValid: (input) =>
+      save.mutate(
+        { id: property?.id ?? null, input },
+        {
+          onSuccess: () => {
+            toast.success(property ? t('properties.toasts.updated') : t('properties.toasts.created'));
+            onDone();
+          },
+          onError: (error) => {
+            const text = errorMessage(t, error, 'properties.toasts.saveFailed');
+            form.showServerError(error, text);
+            toast.error(text);
+          },
         },
-        onError: (error) => {
-          const text = errorMessage(t, error, 'properties.toasts.saveFailed');
-          const fieldError = serverFieldError(error, FIELDS, text);
-          if (fieldError) {
-            setErrors(fieldError);
-            focusFirstInvalid(form);
-          }
-          toast.error(text);
-        },
-      },
-    );
-  };
+      ),
+  });
 
   const busy = save.isPending;
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
       <FormField
         label={t('properties.form.name')}
         name="name"
@@ -101,7 +89,7 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         onChange={(event) => set('name')(event.target.value)}
         required
         maxLength={200}
-        error={message('name')}
+        error={form.errors.name}
       />
       <FormField
         label={t('properties.form.location')}
@@ -111,9 +99,9 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         required
         maxLength={200}
         placeholder={t('properties.form.locationPlaceholder')}
-        error={message('location')}
+        error={form.errors.location}
       />
-      <Field label={t('properties.form.descriptionLabel')} error={message('description')} className="sm:col-span-2">
+      <FormField label={t('properties.form.descriptionLabel')} error={form.errors.description} className="sm:col-span-2">
         {(control) => (
           <Textarea
             {...control}
@@ -125,7 +113,7 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
             rows={4}
           />
         )}
-      </Field>
+      </FormField>
       <FormField
         label={t('properties.form.roomCount')}
         name="room_count"
@@ -137,7 +125,7 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         value={draft.room_count}
         onChange={(event) => set('room_count')(event.target.value)}
         required
-        error={message('room_count')}
+        error={form.errors.room_count}
       />
       <div className="hidden sm:block" />
       <FormField
@@ -148,7 +136,7 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         onChange={(event) => set('latitude')(event.target.value)}
         placeholder="50.8503"
         hint={t('properties.form.latitudeHint')}
-        error={message('latitude')}
+        error={form.errors.latitude}
       />
       <FormField
         label={t('properties.form.longitude')}
@@ -158,7 +146,7 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         onChange={(event) => set('longitude')(event.target.value)}
         placeholder="4.3517"
         hint={t('properties.form.longitudeHint')}
-        error={message('longitude')}
+        error={form.errors.longitude}
       />
       <div className="sm:col-span-2">
         <PhotoUploader

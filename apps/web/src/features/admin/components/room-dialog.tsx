@@ -1,24 +1,20 @@
 import type { Property, Room } from '@roomweek/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useSaveRoom } from '../api/queries';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { validateRoom, type RoomDraft, type RoomField } from '../lib/validation';
+import { roomForm, roomMessages } from '../lib/admin-forms';
 import { AmenitiesEditor } from './amenities-editor';
-import { Field } from './field';
-import { focusFirstInvalid, serverFieldError, translateErrors, type FieldMessages } from './form-helpers';
 import { PhotoUploader } from './photo-uploader';
 
-const FIELDS: readonly RoomField[] = ['property_id', 'room_number', 'price_per_week'];
-
-const draftOf = (room: Room | null, properties: readonly Property[]): RoomDraft => ({
+const draftOf = (room: Room | null, properties: readonly Property[]) => ({
   // A new room goes to the only property when there is just one.
   property_id: room?.property_id ?? (properties.length === 1 ? (properties[0]?.id ?? '') : ''),
   room_number: room?.room_number ?? '',
@@ -57,48 +53,38 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
   const { t } = useAdminTranslation();
   const save = useSaveRoom();
   const [draft, setDraft] = useState(() => draftOf(room, properties));
-  const [errors, setErrors] = useState<FieldMessages<RoomField>>({});
   const [uploading, setUploading] = useState(false);
 
-  const set = (field: RoomField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const set = (field: 'property_id' | 'room_number' | 'price_per_week') => (value: string) =>
+    setDraft((current) => ({ ...current, [field]: value }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = validateRoom(draft);
-    if (!checked.ok) {
-      setErrors(translateErrors(t, checked.errors));
-      focusFirstInvalid(form);
-      return;
-    }
-    setErrors({});
-    save.mutate(
-      { id: room?.id ?? null, input: checked.value },
-      {
-        onSuccess: () => {
-          toast.success(room ? t('rooms.toasts.updated') : t('rooms.toasts.created'));
-          onDone();
+  const form = useZodForm({
+    schema: roomForm,
+    messages: roomMessages,
+    t,
+    values: () => draft,
+    onValid: (input) =>
+      save.mutate(
+        { id: room?.id ?? null, input },
+        {
+          onSuccess: () => {
+            toast.success(room ? t('rooms.toasts.updated') : t('rooms.toasts.created'));
+            onDone();
+          },
+          onError: (error) => {
+            const text = errorMessage(t, error, 'rooms.toasts.saveFailed');
+            form.showServerError(error, text, { room_number_taken: 'room_number' });
+            toast.error(text);
+          },
         },
-        onError: (error) => {
-          const text = errorMessage(t, error, 'rooms.toasts.saveFailed');
-          const fieldError =
-            error instanceof ApiError && error.code === 'room_number_taken'
-              ? { room_number: text }
-              : serverFieldError(error, FIELDS, text);
-          if (fieldError) {
-            setErrors(fieldError);
-            focusFirstInvalid(form);
-          }
-          toast.error(text);
-        },
-      },
-    );
-  };
+      ),
+  });
+  const { errors } = form;
 
   const busy = save.isPending;
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
-      <Field label={t('rooms.form.property')} error={errors.property_id} className="sm:col-span-2">
+    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+      <FormField label={t('rooms.form.property')} error={errors.property_id} className="sm:col-span-2">
         {(control) => (
           <NativeSelect
             {...control}
@@ -115,7 +101,7 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
             ))}
           </NativeSelect>
         )}
-      </Field>
+      </FormField>
       <FormField
         label={t('rooms.form.number')}
         name="room_number"

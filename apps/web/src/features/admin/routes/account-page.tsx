@@ -1,19 +1,19 @@
+import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
 import { KeyRound, UserRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useChangePassword, useUpdateProfile } from '../api/settings';
 import { AdminPage } from '../components/admin-page';
 import { DefaultCredentialsNotice } from '../components/default-credentials-notice';
-import { focusFirstInvalid, serverFieldError, translateErrors, type FieldMessages } from '../components/form-helpers';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { PASSWORD_MIN_LENGTH, validatePasswordChange, validateProfile, type PasswordField, type ProfileField } from '../lib/validation';
+import { passwordChangeForm, passwordChangeMessages, profileForm, profileMessages } from '../lib/admin-forms';
 
 /** SPEC §2 account settings (French source text): profile, change of password, advice about the defaults. */
 export default function AccountPage() {
@@ -34,37 +34,24 @@ function ProfileForm() {
   const { user } = useSession();
   const save = useUpdateProfile();
   const [draft, setDraft] = useState({ name: user?.name ?? '', email: user?.email ?? '' });
-  const [errors, setErrors] = useState<FieldMessages<ProfileField>>({});
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = validateProfile(draft);
-    if (!checked.ok) {
-      setErrors(translateErrors(t, checked.errors));
-      focusFirstInvalid(form);
-      return;
-    }
-    setErrors({});
-    save.mutate(checked.value, {
-      onSuccess: (auth) => {
-        setDraft({ name: auth.user.name, email: auth.user.email });
-        toast.success(t('account.toasts.profileUpdated'));
-      },
-      onError: (error) => {
-        const text = errorMessage(t, error, 'account.toasts.profileFailed');
-        const fieldError =
-          error instanceof ApiError && error.code === 'email_taken'
-            ? { email: text }
-            : serverFieldError(error, ['name', 'email'] as const, text);
-        if (fieldError) {
-          setErrors(fieldError);
-          focusFirstInvalid(form);
-        }
-        toast.error(text);
-      },
-    });
-  };
+  const form = useZodForm({
+    schema: profileForm,
+    messages: profileMessages,
+    t,
+    values: () => draft,
+    onValid: (profile) =>
+      save.mutate(profile, {
+        onSuccess: (auth) => {
+          setDraft({ name: auth.user.name, email: auth.user.email });
+          toast.success(t('account.toasts.profileUpdated'));
+        },
+        onError: (error) => {
+          const text = errorMessage(t, error, 'account.toasts.profileFailed');
+          form.showServerError(error, text, { email_taken: 'email' });
+          toast.error(text);
+        },
+      }),
+  });
 
   return (
     <Card className="flex flex-col gap-5 p-6">
@@ -75,7 +62,7 @@ function ProfileForm() {
         </h2>
         <p className="text-sm text-stone-600">{t('account.profile.text')}</p>
       </div>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={save.isPending}>
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={save.isPending}>
         <FormField
           label={t('account.profile.name')}
           name="name"
@@ -84,7 +71,7 @@ function ProfileForm() {
           onChange={(event) => setDraft((current) => ({ ...current, name: event.target.value }))}
           required
           maxLength={100}
-          error={errors.name}
+          error={form.errors.name}
         />
         <FormField
           label={t('account.profile.email')}
@@ -96,7 +83,7 @@ function ProfileForm() {
           required
           maxLength={254}
           hint={t('account.profile.emailHint')}
-          error={errors.email}
+          error={form.errors.email}
         />
         <Button type="submit" disabled={save.isPending} className="self-end">
           {save.isPending ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
@@ -107,44 +94,34 @@ function ProfileForm() {
   );
 }
 
+type PasswordField = 'current_password' | 'new_password' | 'confirm_password';
 const EMPTY_PASSWORDS: Record<PasswordField, string> = { current_password: '', new_password: '', confirm_password: '' };
 
 function PasswordForm() {
   const { t } = useAdminTranslation();
   const change = useChangePassword();
   const [draft, setDraft] = useState(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<FieldMessages<PasswordField>>({});
   const set = (field: PasswordField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = validatePasswordChange(draft);
-    if (!checked.ok) {
-      setErrors(translateErrors(t, checked.errors));
-      focusFirstInvalid(form);
-      return;
-    }
-    setErrors({});
-    change.mutate(checked.value, {
-      onSuccess: () => {
-        setDraft(EMPTY_PASSWORDS);
-        toast.success(t('account.toasts.passwordChanged'));
-      },
-      onError: (error) => {
-        const text = errorMessage(t, error, 'account.toasts.passwordFailed');
-        const fieldError =
-          error instanceof ApiError && error.code === 'wrong_password'
-            ? { current_password: text }
-            : serverFieldError(error, ['current_password', 'new_password'] as const, text);
-        if (fieldError) {
-          setErrors(fieldError);
-          focusFirstInvalid(form);
-        }
-        toast.error(text);
-      },
-    });
-  };
+  const form = useZodForm({
+    schema: passwordChangeForm,
+    messages: passwordChangeMessages,
+    t,
+    values: () => draft,
+    onValid: (passwords) =>
+      change.mutate(passwords, {
+        onSuccess: () => {
+          setDraft(EMPTY_PASSWORDS);
+          toast.success(t('account.toasts.passwordChanged'));
+        },
+        onError: (error) => {
+          const text = errorMessage(t, error, 'account.toasts.passwordFailed');
+          form.showServerError(error, text, { wrong_password: 'current_password' });
+          toast.error(text);
+        },
+      }),
+  });
+  const { errors } = form;
 
   return (
     <Card className="flex flex-col gap-5 p-6">
@@ -155,7 +132,7 @@ function PasswordForm() {
         </h2>
         <p className="text-sm text-stone-600">{t('account.password.text')}</p>
       </div>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={change.isPending}>
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={change.isPending}>
         <FormField
           label={t('account.password.current')}
           name="current_password"

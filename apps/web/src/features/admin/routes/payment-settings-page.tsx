@@ -1,7 +1,8 @@
 import type { PaymentSettings, PaypalMode } from '@roomweek/contract';
 import { CircleCheck, CircleDashed, CreditCard, Info, Wallet } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
+import { FormField } from '@/components/form-field';
 import { StatusView } from '@/components/status-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,12 +12,12 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
+import { useZodForm } from '@/lib/use-zod-form';
 import { usePaymentSettings, useUpdatePaymentSettings } from '../api/settings';
 import { AdminPage } from '../components/admin-page';
-import { Field } from '../components/field';
 import { SecretInput } from '../components/secret-input';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { paymentSettingsUpdate } from '../lib/validation';
+import { paymentSettingsForm, paymentSettingsMessages } from '../lib/admin-forms';
 
 interface Draft {
   stripe_api_key: string;
@@ -113,27 +114,32 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
   const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
   const keepCurrent = t('payments.keepCurrent');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    update.mutate(paymentSettingsUpdate(draft), {
-      onSuccess: () => {
-        toast.success(t('payments.toasts.updated'));
-        setDraft((current) => ({ ...EMPTY, paypal_mode: current.paypal_mode }));
-      },
-      onError: (error) => toast.error(errorMessage(t, error, 'payments.toasts.updateFailed')),
-    });
-  };
+  const form = useZodForm({
+    schema: paymentSettingsForm,
+    messages: paymentSettingsMessages,
+    t,
+    values: () => ({ ...draft }),
+    onValid: (changes) =>
+      update.mutate(changes, {
+        onSuccess: () => {
+          toast.success(t('payments.toasts.updated'));
+          setDraft((current) => ({ ...EMPTY, paypal_mode: current.paypal_mode }));
+        },
+        onError: (error) => toast.error(errorMessage(t, error, 'payments.toasts.updateFailed')),
+      }),
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-busy={update.isPending}>
+    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-6" aria-busy={update.isPending}>
       <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-700" />
         {t('payments.help')}
       </p>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <Section icon={CreditCard} title={t('payments.stripe.title')} configured={settings.has_stripe}>
-          <Field
+          <FormField
             label={t('payments.stripe.secretKey')}
+            error={form.errors.stripe_api_key}
             hint={settings.has_stripe ? keepCurrent : t('payments.stripe.secretKeyHint')}
             labelAside={settings.has_stripe ? <ConfiguredMark /> : null}
           >
@@ -148,9 +154,10 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
                 maxLength={300}
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             label={t('payments.stripe.webhookSecret')}
+            error={form.errors.stripe_webhook_secret}
             hint={settings.has_stripe_webhook ? keepCurrent : t('payments.stripe.webhookHint')}
             labelAside={settings.has_stripe_webhook ? <ConfiguredMark /> : null}
           >
@@ -165,11 +172,11 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
                 maxLength={300}
               />
             )}
-          </Field>
+          </FormField>
         </Section>
 
         <Section icon={Wallet} title={t('payments.paypal.title')} configured={settings.has_paypal}>
-          <Field label={t('payments.paypal.mode')} hint={t('payments.paypal.modeHint')}>
+          <FormField label={t('payments.paypal.mode')} hint={t('payments.paypal.modeHint')} error={form.errors.paypal_mode}>
             {(control) => (
               <NativeSelect
                 {...control}
@@ -181,9 +188,10 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
                 <option value="live">{t('payments.paypal.live')}</option>
               </NativeSelect>
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             label={t('payments.paypal.clientId')}
+            error={form.errors.paypal_client_id}
             hint={settings.paypal_client_id ? keepCurrent : undefined}
             labelAside={settings.paypal_client_id ? <ConfiguredMark /> : null}
           >
@@ -200,9 +208,10 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
                 maxLength={300}
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             label={t('payments.paypal.secret')}
+            error={form.errors.paypal_secret}
             hint={settings.paypal_secret_masked ? keepCurrent : undefined}
             labelAside={settings.paypal_secret_masked ? <ConfiguredMark /> : null}
           >
@@ -217,7 +226,7 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
                 maxLength={300}
               />
             )}
-          </Field>
+          </FormField>
         </Section>
       </div>
       <div className="flex justify-end">

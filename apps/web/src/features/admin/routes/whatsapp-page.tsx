@@ -1,5 +1,5 @@
 import { CircleCheck, FileText, MessageCircle } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { StatusView } from '@/components/status-view';
@@ -9,11 +9,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { WhatsappSettings } from '@roomweek/contract';
 import { errorMessage } from '@/lib/error-message';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useUpdateWhatsappSettings, useWhatsappSettings } from '../api/settings';
 import { AdminPage } from '../components/admin-page';
-import { focusFirstInvalid, serverFieldError, translateErrors, type FieldMessages } from '../components/form-helpers';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { validateWhatsappNumber } from '../lib/validation';
+import { whatsappForm, whatsappMessages } from '../lib/admin-forms';
 
 /** SPEC §2 messaging-number settings: one tel field, required, with its country code. */
 export default function WhatsappPage() {
@@ -42,34 +42,24 @@ function WhatsappForm({ settings }: { settings: WhatsappSettings }) {
   const { t } = useAdminTranslation();
   const save = useUpdateWhatsappSettings();
   const [number, setNumber] = useState(settings.whatsapp_number);
-  const [errors, setErrors] = useState<FieldMessages<'whatsapp_number'>>({});
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = validateWhatsappNumber(number);
-    if (!checked.ok) {
-      setErrors(translateErrors(t, checked.errors));
-      focusFirstInvalid(form);
-      return;
-    }
-    setErrors({});
-    save.mutate(checked.value, {
-      onSuccess: (saved) => {
-        setNumber(saved.whatsapp_number);
-        toast.success(t('whatsapp.toasts.updated'));
-      },
-      onError: (error) => {
-        const text = errorMessage(t, error, 'whatsapp.toasts.updateFailed');
-        const fieldError = serverFieldError(error, ['whatsapp_number'] as const, text);
-        if (fieldError) {
-          setErrors(fieldError);
-          focusFirstInvalid(form);
-        }
-        toast.error(text);
-      },
-    });
-  };
+  const form = useZodForm({
+    schema: whatsappForm,
+    messages: whatsappMessages,
+    t,
+    values: () => ({ whatsapp_number: number }),
+    onValid: ({ whatsapp_number }) =>
+      save.mutate(whatsapp_number, {
+        onSuccess: (saved) => {
+          setNumber(saved.whatsapp_number);
+          toast.success(t('whatsapp.toasts.updated'));
+        },
+        onError: (error) => {
+          const text = errorMessage(t, error, 'whatsapp.toasts.updateFailed');
+          form.showServerError(error, text);
+          toast.error(text);
+        },
+      }),
+  });
 
   const delivery = save.data?.delivery ?? settings.delivery;
   return (
@@ -79,7 +69,7 @@ function WhatsappForm({ settings }: { settings: WhatsappSettings }) {
           <MessageCircle aria-hidden="true" className="size-5 text-emerald-600" />
           {t('whatsapp.formTitle')}
         </h2>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={save.isPending}>
+        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={save.isPending}>
           <FormField
             label={t('whatsapp.number')}
             name="whatsapp_number"
@@ -92,7 +82,7 @@ function WhatsappForm({ settings }: { settings: WhatsappSettings }) {
             maxLength={30}
             placeholder="+32 470 12 34 56"
             hint={t('whatsapp.numberHint')}
-            error={errors.whatsapp_number}
+            error={form.errors.whatsapp_number}
           />
           <Button type="submit" disabled={save.isPending} className="self-end">
             {save.isPending ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}

@@ -1,5 +1,5 @@
 import { KeyRound, MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -9,28 +9,23 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
-import { collectErrors, field, focusFirstError, rules, type FieldErrors } from '../components/validation';
+import { useZodForm } from '@/lib/use-zod-form';
+import { forgotPasswordForm, forgotPasswordMessages } from '../lib/auth-forms';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const forgot = useForgotPassword();
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [sentTo, setSentTo] = useState<{ email: string; resetToken: string | undefined } | null>(null);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = field(new FormData(event.currentTarget), 'email');
-    const found = collectErrors({ email: rules.email(t, email) });
-    setErrors(found ?? {});
-    if (found) {
-      focusFirstError(event.currentTarget, found);
-      return;
-    }
-    forgot.mutate(email, {
-      onSuccess: (response) => setSentTo({ email, resetToken: response.reset_token }),
-      onError: (error) => toast.error(errorMessage(t, error, 'toasts.forgotFailed')),
-    });
-  };
+  const form = useZodForm({
+    schema: forgotPasswordForm,
+    messages: forgotPasswordMessages,
+    t,
+    onValid: ({ email }) =>
+      forgot.mutate(email, {
+        onSuccess: (response) => setSentTo({ email, resetToken: response.reset_token }),
+        onError: (error) => toast.error(errorMessage(t, error, 'toasts.forgotFailed')),
+      }),
+  });
 
   const links = (
     <>
@@ -68,14 +63,14 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard icon={KeyRound} title={t('auth.forgot.title')} description={t('auth.forgot.subtitle')} footer={links}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         <FormField
           label={t('auth.fields.email')}
           name="email"
           type="email"
           autoComplete="email"
           required
-          error={errors.email}
+          error={form.errors.email}
         />
         <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
           {forgot.isPending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}

@@ -1,5 +1,4 @@
 import { LogIn } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -11,7 +10,8 @@ import { returnPath } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
-import { collectErrors, field, focusFirstError, rules, type FieldErrors } from '../components/validation';
+import { useZodForm } from '@/lib/use-zod-form';
+import { loginForm, loginMessages } from '../lib/auth-forms';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -19,31 +19,20 @@ export function LoginPage() {
   const location = useLocation();
   const { signIn } = useSession();
   const login = useLogin();
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = field(form, 'email');
-    const password = typeof form.get('password') === 'string' ? (form.get('password') as string) : '';
-    const found = collectErrors({ email: rules.email(t, email), password: rules.required(t, password) });
-    setErrors(found ?? {});
-    if (found) {
-      focusFirstError(event.currentTarget, found);
-      return;
-    }
-    login.mutate(
-      { email, password },
-      {
+  const form = useZodForm({
+    schema: loginForm,
+    messages: loginMessages,
+    t,
+    onValid: (body) =>
+      login.mutate(body, {
         onSuccess: (auth) => {
           signIn(auth);
           toast.success(t('toasts.loginSuccess'));
           void navigate(returnPath(location.state), { replace: true });
         },
         onError: (error) => toast.error(errorMessage(t, error, 'toasts.loginFailed')),
-      },
-    );
-  };
+      }),
+  });
 
   return (
     <AuthCard
@@ -65,14 +54,14 @@ export function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         <FormField
           label={t('auth.fields.email')}
           name="email"
           type="email"
           autoComplete="email"
           required
-          error={errors.email}
+          error={form.errors.email}
         />
         <FormField
           label={t('auth.fields.password')}
@@ -80,7 +69,7 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           required
-          error={errors.password}
+          error={form.errors.password}
         />
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.isPending}>
           {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}

@@ -1,5 +1,4 @@
 import { UserSearch } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -9,30 +8,19 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useRecoverEmail } from '../api/recover-email';
 import { AuthCard } from '../components/auth-card';
-import { collectErrors, field, focusFirstError, RECOVER_HINT_MIN_LENGTH, type FieldErrors } from '../components/validation';
+import { useZodForm } from '@/lib/use-zod-form';
+import { recoverEmailForm, recoverEmailMessages } from '../lib/auth-forms';
 
 export function RecoverEmailPage() {
   const { t } = useTranslation();
   const recover = useRecoverEmail();
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const hint = field(new FormData(event.currentTarget), 'hint');
-    const found = collectErrors({
-      hint: !hint
-        ? t('auth.validation.required')
-        : hint.length < RECOVER_HINT_MIN_LENGTH
-          ? t('auth.validation.hintLength')
-          : undefined,
-    });
-    setErrors(found ?? {});
-    if (found) {
-      focusFirstError(event.currentTarget, found);
-      return;
-    }
-    recover.mutate(hint, { onError: (error) => toast.error(errorMessage(t, error, 'toasts.recoverFailed')) });
-  };
+  const form = useZodForm({
+    schema: recoverEmailForm,
+    messages: recoverEmailMessages,
+    t,
+    onValid: ({ hint }) =>
+      recover.mutate(hint, { onError: (error) => toast.error(errorMessage(t, error, 'toasts.recoverFailed')) }),
+  });
 
   const results = recover.data?.results;
   return (
@@ -51,14 +39,14 @@ export function RecoverEmailPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         <FormField
           label={t('auth.fields.hint')}
           name="hint"
           required
-          minLength={RECOVER_HINT_MIN_LENGTH}
+          minLength={recoverEmailForm.shape.hint.minLength ?? undefined}
           hint={t('auth.fields.hintHelp')}
-          error={errors.hint}
+          error={form.errors.hint}
         />
         <Button type="submit" size="lg" className="w-full" disabled={recover.isPending}>
           {recover.isPending ? t('auth.recover.submitting') : t('auth.recover.submit')}

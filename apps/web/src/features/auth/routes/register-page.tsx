@@ -1,19 +1,19 @@
 import { UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { toCalendarDate } from '@/lib/calendar-date';
 import { errorMessage } from '@/lib/error-message';
 import { returnPath } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { collectErrors, field, focusFirstError, rules, type FieldErrors } from '../components/validation';
+import { useZodForm } from '@/lib/use-zod-form';
+import { registerForm, registerMessages } from '../lib/auth-forms';
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -21,53 +21,26 @@ export function RegisterPage() {
   const location = useLocation();
   const { signIn } = useSession();
   const register = useRegister();
-  const [errors, setErrors] = useState<FieldErrors>({});
   const today = toCalendarDate(new Date());
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const body = {
-      name: field(form, 'name'),
-      first_name: field(form, 'first_name'),
-      birth_date: field(form, 'birth_date'),
-      birth_place: field(form, 'birth_place'),
-      phone: field(form, 'phone'),
-      email: field(form, 'email'),
-      password: typeof form.get('password') === 'string' ? (form.get('password') as string) : '',
-    };
-    const found = collectErrors({
-      name: rules.required(t, body.name),
-      first_name: rules.required(t, body.first_name),
-      birth_date: rules.birthDate(t, body.birth_date, today),
-      birth_place: rules.required(t, body.birth_place),
-      phone: rules.phone(t, body.phone),
-      email: rules.email(t, body.email),
-      password: rules.password(t, body.password),
-    });
-    setErrors(found ?? {});
-    if (found) {
-      focusFirstError(formElement, found);
-      return;
-    }
-    register.mutate(body, {
-      onSuccess: (auth) => {
-        signIn(auth);
-        toast.success(t('toasts.registerSuccess'));
-        void navigate(returnPath(location.state), { replace: true });
-      },
-      onError: (error) => {
-        const message = errorMessage(t, error, 'toasts.registerFailed');
-        if (error instanceof ApiError && error.field && error.field in body) {
-          const serverErrors = { [error.field]: message };
-          setErrors(serverErrors);
-          focusFirstError(formElement, serverErrors);
-        }
-        toast.error(message);
-      },
-    });
-  };
+  const form = useZodForm({
+    schema: registerForm,
+    messages: registerMessages,
+    t,
+    onValid: (body) =>
+      register.mutate(body, {
+        onSuccess: (auth) => {
+          signIn(auth);
+          toast.success(t('toasts.registerSuccess'));
+          void navigate(returnPath(location.state), { replace: true });
+        },
+        onError: (error) => {
+          const message = errorMessage(t, error, 'toasts.registerFailed');
+          form.showServerError(error, message);
+          toast.error(message);
+        },
+      }),
+  });
+  const { errors } = form;
 
   return (
     <AuthCard
@@ -83,7 +56,7 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('auth.fields.lastName')} name="name" autoComplete="family-name" required error={errors.name} />
         <FormField
           label={t('auth.fields.firstName')}
@@ -128,7 +101,7 @@ export function RegisterPage() {
           type="password"
           autoComplete="new-password"
           required
-          minLength={6}
+          minLength={PASSWORD_MIN_LENGTH}
           hint={t('auth.fields.passwordHint')}
           error={errors.password}
           className="sm:col-span-2"

@@ -1,5 +1,6 @@
 import { CircleCheck, LockKeyhole } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
+import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -9,7 +10,8 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
-import { collectErrors, focusFirstError, rules, type FieldErrors } from '../components/validation';
+import { useZodForm } from '@/lib/use-zod-form';
+import { resetPasswordForm, resetPasswordMessages } from '../lib/auth-forms';
 
 /** SPEC §9: after a successful reset, the user goes to /login 3 seconds later. */
 export const RESET_REDIRECT_MS = 3000;
@@ -29,7 +31,16 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm({
+    schema: resetPasswordForm,
+    messages: resetPasswordMessages,
+    t,
+    onValid: ({ password }) =>
+      reset.mutate(
+        { token, newPassword: password },
+        { onError: (error) => toast.error(errorMessage(t, error, 'toasts.resetFailed')) },
+      ),
+  });
 
   useEffect(() => {
     if (!reset.isSuccess) return;
@@ -38,26 +49,6 @@ export function ResetPasswordPage() {
   }, [reset.isSuccess, navigate]);
 
   if (!token) return <MissingToken />;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    const confirm = String(form.get('confirm') ?? '');
-    const found = collectErrors({
-      password: rules.password(t, password),
-      confirm: password === confirm ? undefined : t('auth.validation.passwordMismatch'),
-    });
-    setErrors(found ?? {});
-    if (found) {
-      focusFirstError(event.currentTarget, found);
-      return;
-    }
-    reset.mutate(
-      { token, newPassword: password },
-      { onError: (error) => toast.error(errorMessage(t, error, 'toasts.resetFailed')) },
-    );
-  };
 
   if (reset.isSuccess) {
     return (
@@ -89,16 +80,16 @@ export function ResetPasswordPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         <FormField
           label={t('auth.fields.newPassword')}
           name="password"
           type="password"
           autoComplete="new-password"
           required
-          minLength={6}
+          minLength={PASSWORD_MIN_LENGTH}
           hint={t('auth.fields.passwordHint')}
-          error={errors.password}
+          error={form.errors.password}
         />
         <FormField
           label={t('auth.fields.confirmPassword')}
@@ -106,7 +97,7 @@ export function ResetPasswordPage() {
           type="password"
           autoComplete="new-password"
           required
-          error={errors.confirm}
+          error={form.errors.confirm}
         />
         <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}

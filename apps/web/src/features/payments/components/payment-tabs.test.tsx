@@ -168,17 +168,15 @@ describe('PayPal tab', () => {
     delete window.paypal;
   });
 
-  it('switching method releases the unpaid hold of the other one first', async () => {
+  it('switching method is one call: the server re-uses the hold with the new method', async () => {
     fakePaypalSdk();
     const card = booking({ id: '66666666-6666-4666-8666-666666666666', status: 'pending', payment_method: 'stripe' });
-    const wallet = booking({ status: 'pending', payment_method: 'paypal' });
+    const wallet = { ...card, payment_method: 'paypal' as const };
     vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
     const { requests } = api({
       'POST /bookings': (request) =>
-        ({ status: 201, body: (request.body as { payment_method: string }).payment_method === 'stripe' ? card : wallet }),
+        (request.body as { payment_method: string }).payment_method === 'stripe' ? { status: 201, body: card } : { status: 200, body: wallet },
       'POST /payments/checkout': () => ({ status: 502, body: { detail: 'Stripe did not answer', code: 'payment_failed' } }),
-      'GET /bookings': () => [card],
-      'PUT /bookings/:id/cancel': () => ({ ...card, status: 'cancelled' }),
     });
     const { user } = await openRoomWithStay();
     await user.click(screen.getByRole('tab', { name: 'Carte' }));
@@ -190,8 +188,11 @@ describe('PayPal tab', () => {
     expect(requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /bookings',
       'POST /payments/checkout',
-      `PUT /bookings/${card.id}/cancel`,
       'POST /bookings',
+    ]);
+    expect(requests.filter((r) => r.method === 'POST' && r.path === '/bookings').map((r) => (r.body as { payment_method: string }).payment_method)).toEqual([
+      'stripe',
+      'paypal',
     ]);
     delete window.paypal;
   });

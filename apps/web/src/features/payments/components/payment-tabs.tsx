@@ -2,7 +2,6 @@ import { PAYMENT_METHODS, type Booking, type PaymentMethod } from '@roomweek/con
 import { Building, CreditCard, Wallet } from 'lucide-react';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { api } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';
 import { CardPayment } from './card-payment';
 import { OnSitePayment } from './on-site-payment';
@@ -54,24 +53,15 @@ export function PaymentTabs(props: PaymentStepProps) {
 
 /**
  * A card or PayPal booking holds its dates while unpaid. Pressing pay again (after a failed redirect, or back
- * from the provider) reuses that booking instead of clashing with it; choosing another method first releases it.
+ * from the provider) reuses that booking instead of clashing with it. Choosing another method books again: the
+ * server re-uses the guest's own hold on these dates with the new method (docs/behaviour.md §4).
  */
 function useHeldBooking({ stay, beginBooking }: PaymentStepProps): PaymentPanelProps {
   const held = useRef<Booking | null>(null);
   const begin = useCallback(
     async (method: PaymentMethod) => {
-      const current = held.current;
-      if (current?.payment_method === method) return current;
-      if (current) {
-        held.current = null;
-        try {
-          // Only an unpaid hold is released: never a booking that was paid meanwhile.
-          const fresh = (await api.bookings.mine()).find((booking) => booking.id === current.id);
-          if (fresh?.status === 'pending') await api.bookings.cancel(current.id);
-        } catch {
-          // The new booking will say whether the dates are free.
-        }
-      }
+      if (held.current?.payment_method === method) return held.current;
+      held.current = null;
       const booking = await beginBooking(method);
       if (booking?.status === 'pending') held.current = booking;
       return booking;

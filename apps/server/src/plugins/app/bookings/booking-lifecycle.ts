@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import type { BookingStatus, CancelReason, PaymentMethod } from '@roomweek/contract';
+import type { Executor } from '../../../db/client.ts';
+import { bookings } from '../../../db/schema.ts';
+import { conflict, notFound, sqlState } from '../../../lib/errors.ts';
+import type { Notifier } from '../notifications/notifier.ts';
+import type { BookingChanges, BookingRow, BookingsRepository, BookingView, LockedBooking } from './bookings-repository.ts';
+
+/**
+ * A booking's life (docs/behaviour.md §4), in one place:
+ *
+ *   (new) ──open──▶ pending (a card/PayPal hold)  ──confirm──▶ confirmed
+ *   (new) ──open──▶ confirmed (on site)
+ *   pending ──releaseExpired / releaseForSession──▶ cancelled (expired)
+ *   cancelled (expired) ──confirmReleased──▶ confirmed      (a late payment, while the nights are still free)
+ *   cancelled (expired) ──retake──▶ pending                 (a PayPal capture about to run, nights still free)
+ *   pending ──switchMethod──▶ pending (other provider) | confirmed (on site)
+ *   pending | confirmed ──cancel──▶ cancelled (user, admin)
+ *
+ * Each transition takes the booking's row lock, checks the state it starts from, writes the new state and the
+ * outbox messages it causes in the caller's transaction. Nothing else writes `bookings.status`.
+ */
+export const TRANSITIONS = {
+  confirm: ['pending'],
+  confirmReleased: ['cancelled'],
+  retake: ['pending', 'cancelled'],
+  release: ['pending'],
+  switchMethod: ['pending'],
+  cancel: ['pending', 'confirmed'],
+} as const satisfies Record<string, readonly BookingStatus[]>;
+
+export type TransitionName = keyof typeof TRANSITIONS;
+
+/** A released hold can come back only if it was released for time, and no refund is under way for it. */
+const isReleasedHold = (booking: BookingRow) => booking.status === 'cancelled' && booking.cancelReason === 'expired' && !booking.refundStatus;
+
+/** Why a transition may not start from this booking's state: 409 with the code the screens know. */
+function refusal(name: TransitionName, booking: BookingRow) {
+  if (booking.status === 'cancelled') {
+    if (name === 'cancel') return conflict('booking_already_cancelled', 'This booking is already cancelled');
+    return conflict('booking_not_payable', booking.cancelReason === 'expired' ? 'The hold on these dates has expired; please book again' : 'This booking is cancelled');
+  }
+  if (booking.status === 'confirmed') return conflict('booking_not_payable', 'This booking is already confirmed');
+  return conflict('booking_not_payable', 'This booking is still waiting for its payment');
+}
+
+export interface BookingLifecycleOptions {
+  repository: BookingsRepository;
+  notifier: Notifier;
+  /** How long a new card/PayPal booking holds its nights unpaid. */
+  holdMinutes: number;
+}
+
+export type NewBooking = Pick<
+  BookingRow,
+  'roomId' | 'userId' | 'userName' | 'userEmail' | 'startDate' | 'endDate' | 'totalCents' | 'paymentMethod' | 'language'
+>;
+
+export class BookingLifecycle {
+  constructor(private readonly options: BookingLifecycleOptions) {}
+
+  private get repository() {
+    return this.options.repository;
+  }
+
+  /** Locks the booking and checks that `name` may start from its state. */
+  private async begin(tx: Executor, id: string, name: TransitionName): Promise<LockedBooking> {
+    const locked = await this.repository.lock(tx, id);
+    if (!locked) throw notFound('booking_not_found', 'Booking not found');
+    if (!(TRANSITIONS[name] as readonly BookingStatus[]).includes(locked.booking.status)) throw refusal(name, locked.booking);
+    if ((name === 'confirmReleased' || (name === 'retake' && locked.booking.status === 'cancelled')) && !isReleasedHold(locked.booking)) {
+      throw refusal(name, locked.booking);
+    }
+    return locked;
+  }
+
+  private async view(tx: Executor, id: string): Promise<BookingView> {
+    const view = await this.repository.view(id, tx);
+    if (!view) throw notFound('booking_not_found', 'Booking not found');
+    return view;
+  }
+
+  /**
+   * Nights taken back by a released booking, inside a savepoint: the exclusion constraint decides whether they are
+   * still free. False (and nothing written) when someone else has them.
+   */
+  private async takeNightsBack(tx: Executor, booking: BookingRow, set: BookingChanges): Promise<boolean> {
+    await this.repository.lockRoomNights(tx, booking.roomId);
+    try {
+      await tx.transaction((savepoint) => this.repository.update(savepoint, booking.id, set));
+      return true;
+    } catch (error) {
+      if (sqlState(error) === '23P01') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * (new) → pending hold for card and PayPal, → confirmed for on site. The caller holds the room's nights lock and
+   * has released the room's expired holds; the exclusion constraint refuses a clash (23P01, mapped by the caller).
+   */
+  async open(tx: Executor, values: NewBooking): Promise<BookingView> {
+    const onSite = values.paymentMethod === 'on_site';
+    const id = await this.repository.insert(tx, {
+      ...values,
+      status: onSite ? 'confirmed' : 'pending',
+      holdExpiresAt: onSite ? null : sql`now() + make_interval(mins => ${this.options.holdMinutes})`,
+      confirmedAt: onSite ? sql`now()` : null,
+    });
+    const view = await this.view(tx, id);
+    if (onSite) await this.options.notifier.bookingConfirmed(tx, view);
+    return view;
+  }
+
+  /** pending → confirmed: the provider says the money is in (`reference`: its payment id). */
+  async confirm(tx: Executor, id: string, reference: string): Promise<BookingView> {
+    await this.begin(tx, id, 'confirm');
+    return this.markConfirmed(tx, id, { paymentReference: reference });
+  }
+
+  /**
+   * cancelled (expired) → confirmed: money arrived for a hold released for time. Its nights are taken back if nobody
+   * else has them; null (nothing changed) when they are taken — the caller owes the money back.
+   */
+  async confirmReleased(tx: Executor, id: string, reference: string): Promise<BookingView | null> {
+    const { booking } = await this.begin(tx, id, 'confirmReleased');
+    const taken = await this.takeNightsBack(tx, booking, {
+      status: 'confirmed',
+      confirmedAt: sql`now()`,
+      cancelReason: null,
+      cancelledAt: null,
+      paymentReference: reference,
+    });
+    return taken ? this.confirmedView(tx, id) : null;
+  }
+
+  private async markConfirmed(tx: Executor, id: string, set: BookingChanges): Promise<BookingView> {
+    await this.repository.update(tx, id, { ...set, status: 'confirmed', confirmedAt: sql`now()`, cancelReason: null, cancelledAt: null });
+    return this.confirmedView(tx, id);
+  }
+
+  private async confirmedView(tx: Executor, id: string): Promise<BookingView> {
+    const view = await this.view(tx, id);
+    await this.options.notifier.bookingConfirmed(tx, view);
+    return view;
+  }
+
+  /**
+   * Before money moves (a PayPal capture): a pending hold is kept for at least `minutes` more; a hold released for
+   * time becomes pending again for `minutes` if its nights are still free. Answers 'held', or 'taken' when the
+   * nights went to someone else; any other state is refused.
+   */
+  async retake(tx: Executor, id: string, minutes: number): Promise<'held' | 'taken'> {
+    const { booking } = await this.begin(tx, id, 'retake');
+    const until = sql`greatest(${bookings.holdExpiresAt}, now() + make_interval(mins => ${minutes}))`;
+    if (booking.status === 'pending') {
+      await this.repository.update(tx, id, { holdExpiresAt: until });
+      return 'held';
+    }
+    const taken = await this.takeNightsBack(tx, booking, {
+      status: 'pending',
+      cancelReason: null,
+      cancelledAt: null,
+      holdExpiresAt: sql`now() + make_interval(mins => ${minutes})`,
+    });
+    return taken ? 'held' : 'taken';
+  }
+
+  /**
+   * pending → cancelled (expired) for every hold past its end: one room's (inside a new booking of it, so a dead hold
+   * never blocks the constraint) or a batch anywhere (the hold job, shared between instances). Answers their ids.
+   */
+  async releaseExpired(tx: Executor, scope: { roomId: string } | { limit: number }): Promise<string[]> {
+    const ids = await this.repository.lockExpiredHolds(tx, scope);
+    await this.repository.update(tx, ids, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` });
+    return ids;
+  }
+
+  /** pending → cancelled (expired) when the booking's current Checkout Session expired at Stripe; false if it was not. */
+  async releaseForSession(tx: Executor, id: string, sessionId: string): Promise<boolean> {
+    const locked = await this.repository.lock(tx, id);
+    if (!locked || locked.booking.status !== 'pending' || locked.booking.stripeSessionId !== sessionId) return false;
+    return (await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` })) > 0;
+  }
+
+  /**
+   * pending → pending by another provider (the hold and its end are kept), or → confirmed when the guest now pays on
+   * site. A pending booking whose hold ran out cannot change: it is about to be released.
+   */
+  async switchMethod(tx: Executor, id: string, method: PaymentMethod): Promise<BookingView> {
+    const locked = await this.begin(tx, id, 'switchMethod');
+    if (!locked.holdActive) throw conflict('booking_not_payable', 'The hold on these dates has expired; please book again');
+    if (locked.booking.paymentMethod === method) return this.view(tx, id);
+    if (method === 'on_site') return this.markConfirmed(tx, id, { paymentMethod: method, holdExpiresAt: null });
+    await this.repository.update(tx, id, { paymentMethod: method });
+    return this.view(tx, id);
+  }
+
+  /** pending | confirmed → cancelled, by the guest or by an admin; the guest is told. */
+  async cancel(tx: Executor, id: string, reason: Exclude<CancelReason, 'expired'>): Promise<BookingView> {
+    await this.begin(tx, id, 'cancel');
+    await this.repository.update(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()` });
+    const view = await this.view(tx, id);
+    await this.options.notifier.bookingCancelled(tx, view);
+    return view;
+  }
+}

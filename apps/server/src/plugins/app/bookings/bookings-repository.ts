@@ -1,0 +1,278 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { addDays, toEuros, UPCOMING_CHECK_IN_DAYS, type AdminBookingsQuery, type Booking, type BookingSummary } from '@roomweek/contract';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../../../db/client.ts';
+import { bookings, properties, rooms } from '../../../db/schema.ts';
+
+export type BookingRow = typeof bookings.$inferSelect;
+/** Columns as a write takes them: values or SQL expressions such as `now()`. */
+export type NewBookingRow = PgInsertValue<typeof bookings>;
+export type BookingChanges = PgUpdateSetSource<typeof bookings>;
+
+/** A booking with the room and property it is in: what the API answers and what its messages show. */
+export interface BookingView {
+  booking: BookingRow;
+  roomNumber: string;
+  propertyId: string;
+  propertyName: string;
+  propertyLocation: string;
+  /** Whether its hold (if any) still runs, by the database's clock. */
+  holdActive: boolean;
+}
+
+/** A booking row under its row lock, and whether its hold (if any) still runs. */
+export interface LockedBooking {
+  booking: BookingRow;
+  holdActive: boolean;
+}
+
+/** Namespace of the per-room advisory locks that queue a room's night-taking transactions (apart from BOOTSTRAP_LOCK_ID). */
+const ROOM_NIGHTS_LOCK = 4_242_002;
+
+const holdActive = sql<boolean>`(${bookings.holdExpiresAt} is null or ${bookings.holdExpiresAt} > now())`;
+
+const viewColumns = {
+  booking: bookings,
+  roomNumber: rooms.roomNumber,
+  propertyId: properties.id,
+  propertyName: properties.name,
+  propertyLocation: properties.location,
+  holdActive,
+};
+
+export function toBooking({ booking, roomNumber, propertyId, propertyName }: BookingView): Booking {
+  return {
+    id: booking.id,
+    room_id: booking.roomId,
+    user_name: booking.userName,
+    user_email: booking.userEmail,
+    start_date: booking.startDate,
+    end_date: booking.endDate,
+    total_price: toEuros(booking.totalCents),
+    status: booking.status,
+    payment_method: booking.paymentMethod,
+    cancel_reason: booking.cancelReason,
+    refund_status: booking.refundStatus,
+    hold_expires_at: booking.holdExpiresAt?.toISOString() ?? null,
+    created_at: booking.createdAt.toISOString(),
+    room_number: roomNumber,
+    property_id: propertyId,
+    property_name: propertyName,
+  };
+}
+
+/**
+ * The SQL condition "this booking occupies its nights": not cancelled, and not a pending hold whose time has run out.
+ * The rule itself is the life cycle's (booking-lifecycle.ts); this is its query form, for every read that needs it.
+ */
+export const occupiesNights = (now: SQL = sql`now()`) =>
+  and(
+    ne(bookings.status, 'cancelled'),
+    or(ne(bookings.status, 'pending'), isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
+  );
+
+/**
+ * The calendar's call, in one round trip: the bookable room (no row: no such room) left-joined to the stays that
+ * take a night in [from, to). Placeholders `roomId`, `from`, `to`; the bench explains this very query.
+ */
+export const availabilityQuery = (db: Executor) =>
+  db
+    .select({ roomId: rooms.id, start_date: bookings.startDate, end_date: bookings.endDate })
+    .from(rooms)
+    .innerJoin(properties, eq(properties.id, rooms.propertyId))
+    .leftJoin(
+      bookings,
+      and(eq(bookings.roomId, rooms.id), lt(bookings.startDate, sql.placeholder('to')), gt(bookings.endDate, sql.placeholder('from')), occupiesNights()),
+    )
+    .where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
+    .orderBy(asc(bookings.startDate));
+
+/** Every query on the bookings table; the rules about them live in the life cycle and the bookings service. */
+export class BookingsRepository {
+  private availabilityStatement: ReturnType<ReturnType<typeof availabilityQuery>['prepare']> | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  /** The booking ⋈ room ⋈ property read, written once. */
+  private joined(executor: Executor = this.db) {
+    return executor
+      .select(viewColumns)
+      .from(bookings)
+      .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+      .innerJoin(properties, eq(properties.id, rooms.propertyId));
+  }
+
+  async view(id: string, executor: Executor = this.db): Promise<BookingView | undefined> {
+    const [row] = await this.joined(executor).where(eq(bookings.id, id));
+    return row;
+  }
+
+  async viewsOf(ids: string[]): Promise<BookingView[]> {
+    if (ids.length === 0) return [];
+    return this.joined().where(inArray(bookings.id, ids));
+  }
+
+  /** Takes the booking's row lock for the rest of the transaction. */
+  async lock(tx: Executor, id: string): Promise<LockedBooking | undefined> {
+    const [row] = await tx.select({ booking: bookings, holdActive }).from(bookings).where(eq(bookings.id, id)).for('update');
+    return row;
+  }
+
+  /**
+   * Queues, on every instance, the transactions that make a booking of this room take nights (a new booking, or a
+   * released hold taken back): without it, two that clash in the exclusion constraint can wait on each other and
+   * deadlock (40P01). The constraint stays the guarantee.
+   */
+  async lockRoomNights(tx: Executor, roomId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_NIGHTS_LOCK}::int, hashtext(${roomId}))`);
+  }
+
+  /** The room a new booking goes in, if bookable; shares its row and its property's, so an archive waits for the booking. */
+  async shareBookableRoom(tx: Executor, roomId: string): Promise<{ id: string; pricePerWeekCents: number } | undefined> {
+    const [room] = await tx
+      .select({ id: rooms.id, pricePerWeekCents: rooms.pricePerWeekCents })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(and(eq(rooms.id, roomId), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
+      .for('share');
+    return room;
+  }
+
+  /** The user's pending hold on exactly this room and these dates, locked, if there is one. */
+  async lockOwnHold(tx: Executor, userId: string, roomId: string, start: string, end: string): Promise<BookingRow | undefined> {
+    const [hold] = await tx
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.userId, userId),
+          eq(bookings.roomId, roomId),
+          eq(bookings.status, 'pending'),
+          eq(bookings.startDate, start),
+          eq(bookings.endDate, end),
+        ),
+      )
+      .for('update');
+    return hold;
+  }
+
+  async insert(tx: Executor, values: NewBookingRow): Promise<string> {
+    const [inserted] = await tx.insert(bookings).values(values).returning({ id: bookings.id });
+    return inserted!.id;
+  }
+
+  /** Writes a transition's columns to bookings the caller has locked; answers how many it wrote. */
+  async update(tx: Executor, ids: string | string[], set: BookingChanges): Promise<number> {
+    const list = typeof ids === 'string' ? [ids] : ids;
+    if (list.length === 0) return 0;
+    const updated = await tx.update(bookings).set(set).where(inArray(bookings.id, list)).returning({ id: bookings.id });
+    return updated.length;
+  }
+
+  /**
+   * Pending holds past their end, locked for release: one room's (waiting for its locks: a booking of that room
+   * must see them gone) or the oldest `limit` anywhere (SKIP LOCKED: instances running the job share the work).
+   */
+  async lockExpiredHolds(tx: Executor, scope: { roomId: string } | { limit: number }): Promise<string[]> {
+    const expired = and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`));
+    const rows =
+      'roomId' in scope
+        ? await tx.select({ id: bookings.id }).from(bookings).where(and(expired, eq(bookings.roomId, scope.roomId))).for('update')
+        : await tx
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(expired)
+            .orderBy(asc(bookings.holdExpiresAt))
+            .limit(scope.limit)
+            .for('update', { skipLocked: true });
+    return rows.map((row) => row.id);
+  }
+
+  async listForUser(userId: string): Promise<BookingView[]> {
+    return this.joined().where(eq(bookings.userId, userId)).orderBy(desc(bookings.startDate), desc(bookings.createdAt));
+  }
+
+  async listAll(filter: AdminBookingsQuery = {}): Promise<{ views: BookingView[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.status) conditions.push(eq(bookings.status, filter.status));
+    if (filter.q) {
+      const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(
+        or(
+          sql`${bookings.userName} ilike ${pattern}`,
+          sql`${bookings.userEmail} ilike ${pattern}`,
+          sql`${bookings.id}::text ilike ${pattern}`,
+        )!,
+      );
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const order = [desc(bookings.createdAt), asc(bookings.id)];
+    if (filter.limit === undefined) {
+      const views = await this.joined().where(where).orderBy(...order);
+      return { views, total: views.length };
+    }
+    // A page takes its ids from the (created_at desc, id) index first: the rows its offset skips are never joined.
+    const pageIds = this.db.select({ id: bookings.id }).from(bookings).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset ?? 0);
+    const [views, [count]] = await Promise.all([
+      this.joined().where(inArray(bookings.id, pageIds)).orderBy(...order),
+      this.db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(where),
+    ]);
+    return { views, total: count?.count ?? 0 };
+  }
+
+  /** The counters of the admin screens over every booking, in one pass of the table (docs/behaviour.md §2). */
+  async summary(): Promise<BookingSummary> {
+    const confirmed = sql`${bookings.status} = 'confirmed'`;
+    const refundPending = sql`${bookings.refundStatus} = 'pending'`;
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        confirmed: sql<number>`count(*) filter (where ${confirmed})::int`,
+        pending: sql<number>`count(*) filter (where ${bookings.status} = 'pending')::int`,
+        cancelled: sql<number>`count(*) filter (where ${bookings.status} = 'cancelled')::int`,
+        // Sums of cents can pass 2^31: summed as bigint, sent as text, read as a number (exact below 2^53).
+        revenueCents: sql<string>`coalesce(sum(${bookings.totalCents}) filter (where ${confirmed}), 0)::bigint::text`,
+        refundsPending: sql<number>`count(*) filter (where ${refundPending})::int`,
+        refundsPendingCents: sql<string>`coalesce(sum(${bookings.totalCents}) filter (where ${refundPending}), 0)::bigint::text`,
+      })
+      .from(bookings);
+    return {
+      total: row?.total ?? 0,
+      confirmed: row?.confirmed ?? 0,
+      pending: row?.pending ?? 0,
+      cancelled: row?.cancelled ?? 0,
+      revenue_cents: Number(row?.revenueCents ?? 0),
+      refunds_pending: row?.refundsPending ?? 0,
+      refunds_pending_cents: Number(row?.refundsPendingCents ?? 0),
+    };
+  }
+
+  /**
+   * The bookings the admin's availability screen needs (decision 0009), not every booking: the non-cancelled stays
+   * that cover today (`start <= today <= end`), that arrive within the next 7 days, and each room's next booking
+   * (its earliest start after today, found through the (room, start) index one room at a time).
+   */
+  async availabilityOn(today: string): Promise<BookingView[]> {
+    const weekEnd = addDays(today, UPCOMING_CHECK_IN_DAYS);
+    // One statement: the ids are a subquery of the joined read.
+    const ids = sql`(
+      select b.id from bookings b
+      where b.status <> 'cancelled'
+        and ((b.start_date <= ${today} and b.end_date >= ${today}) or (b.start_date >= ${today} and b.start_date < ${weekEnd}))
+      union
+      select next.id from rooms r
+      cross join lateral (
+        select n.id from bookings n
+        where n.room_id = r.id and n.status <> 'cancelled' and n.start_date > ${today}
+        order by n.start_date limit 1
+      ) next
+    )`;
+    return this.joined().where(inArray(bookings.id, ids)).orderBy(asc(bookings.startDate), asc(bookings.id));
+  }
+
+  /** The taken nights of a bookable room within [from, to); no row at all when the room is not bookable. */
+  async takenNights(roomId: string, from: string, to: string) {
+    this.availabilityStatement ??= availabilityQuery(this.db).prepare('bookings_availability');
+    return this.availabilityStatement.execute({ roomId, from, to });
+  }
+}

@@ -1,0 +1,176 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database, type Executor } from '../../../db/client.ts';
+import { paymentAttempts, paymentRefunds, processedWebhookEvents, type PaymentProvider, type RefundReason } from '../../../db/payments-schema.ts';
+import { bookings } from '../../../db/schema.ts';
+
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** An open attempt taken on lease by a job (see `claimAttempts`). */
+export interface ClaimedAttempt {
+  id: string;
+  booking_id: string;
+  provider: PaymentProvider;
+  external_id: string;
+  booking_paypal_order_id: string | null;
+}
+
+export interface ClaimedRefund {
+  id: string;
+  booking_id: string;
+  provider: PaymentProvider;
+  payment_reference: string;
+  attempts: number;
+}
+
+const attempt = (provider: PaymentProvider, externalId: string) =>
+  and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.externalId, externalId));
+
+/** Every query on payment attempts, webhook events and refunds, and on the payment columns of a booking. */
+export class PaymentsRepository {
+  constructor(private readonly db: Database) {}
+
+  async bookingOfAttempt(provider: PaymentProvider, externalId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ bookingId: paymentAttempts.bookingId }).from(paymentAttempts).where(attempt(provider, externalId));
+    return row?.bookingId;
+  }
+
+  /** The booking's open attempts with a provider, newest first. */
+  openAttempts(bookingId: string, provider: PaymentProvider, executor: Executor = this.db): Promise<PaymentAttemptRow[]> {
+    return executor
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.bookingId, bookingId), eq(paymentAttempts.provider, provider), eq(paymentAttempts.status, 'open')))
+      .orderBy(desc(paymentAttempts.createdAt));
+  }
+
+  async countAttempts(bookingId: string, provider: PaymentProvider): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.bookingId, bookingId), eq(paymentAttempts.provider, provider)));
+    return row?.n ?? 0;
+  }
+
+  async insertAttempt(tx: Executor, values: typeof paymentAttempts.$inferInsert): Promise<void> {
+    await tx.insert(paymentAttempts).values(values).onConflictDoNothing();
+  }
+
+  async closeAttempt(provider: PaymentProvider, externalId: string, executor: Executor = this.db): Promise<void> {
+    await executor
+      .update(paymentAttempts)
+      .set({ status: 'closed' })
+      .where(and(attempt(provider, externalId), eq(paymentAttempts.status, 'open')));
+  }
+
+  async markAttemptPaid(tx: Executor, provider: PaymentProvider, externalId: string): Promise<void> {
+    await tx.update(paymentAttempts).set({ status: 'paid' }).where(attempt(provider, externalId));
+  }
+
+  async captureRefusals(orderId: string): Promise<number> {
+    const [row] = await this.db.select({ refusals: paymentAttempts.captureRefusals }).from(paymentAttempts).where(attempt('paypal', orderId));
+    return row?.refusals ?? 0;
+  }
+
+  async countCaptureRefusal(orderId: string): Promise<void> {
+    await this.db
+      .update(paymentAttempts)
+      .set({ captureRefusals: sql`${paymentAttempts.captureRefusals} + 1` })
+      .where(attempt('paypal', orderId));
+  }
+
+  /**
+   * Takes a lease on open attempts matching `condition` (alias a = attempt, b = booking): SKIP LOCKED while another
+   * instance claims, and `checked_at` for the lease's length afterwards, so each attempt is asked about by one instance.
+   */
+  claimAttempts(condition: SQL, leaseSeconds: number): Promise<ClaimedAttempt[]> {
+    return queryRows<ClaimedAttempt>(
+      this.db,
+      sql`with claimed as (
+            select a.id from payment_attempts a join bookings b on b.id = a.booking_id
+            where a.status = 'open' and ${condition}
+              and (a.checked_at is null or a.checked_at <= now() - make_interval(secs => ${leaseSeconds}))
+            order by a.checked_at nulls first, a.created_at
+            limit 50 for update of a skip locked)
+          update payment_attempts a set checked_at = now() from claimed, bookings b
+          where a.id = claimed.id and b.id = a.booking_id
+          returning a.id, a.booking_id, a.provider, a.external_id, b.paypal_order_id as booking_paypal_order_id`,
+    );
+  }
+
+  /** Records a provider event in the transaction of its effect; false when it was already recorded (a repeat). */
+  async recordWebhookEvent(
+    tx: Executor,
+    event: { provider: PaymentProvider; eventId: string; eventType: string; bookingId: string | null },
+  ): Promise<boolean> {
+    const recorded = await tx.insert(processedWebhookEvents).values(event).onConflictDoNothing().returning({ eventId: processedWebhookEvents.eventId });
+    return recorded.length > 0;
+  }
+
+  // The payment columns of a booking (its state is the life cycle's).
+
+  /** The checkout session now paying for the booking; its hold lasts at least as long as the session. */
+  async recordCheckoutSession(tx: Executor, bookingId: string, sessionId: string, expiresAt: Date): Promise<void> {
+    await tx
+      .update(bookings)
+      .set({ stripeSessionId: sessionId, holdExpiresAt: sql`greatest(${bookings.holdExpiresAt}, ${expiresAt.toISOString()}::timestamptz)` })
+      .where(eq(bookings.id, bookingId));
+  }
+
+  async recordPaypalOrder(tx: Executor, bookingId: string, orderId: string): Promise<void> {
+    await tx.update(bookings).set({ paypalOrderId: orderId }).where(eq(bookings.id, bookingId));
+  }
+
+  async recordPaymentReference(tx: Executor, bookingId: string, reference: string): Promise<void> {
+    await tx.update(bookings).set({ paymentReference: reference }).where(eq(bookings.id, bookingId));
+  }
+
+  // Refunds.
+
+  /** Money owed back; `flagBooking` shows it on the booking itself (the admin's list) as refund pending. */
+  async oweRefund(
+    tx: Executor,
+    refund: { bookingId: string; provider: PaymentProvider; paymentReference: string; amountCents: number; reason: RefundReason },
+    flagBooking: boolean,
+  ): Promise<string | undefined> {
+    const [row] = await tx.insert(paymentRefunds).values(refund).onConflictDoNothing().returning({ id: paymentRefunds.id });
+    if (flagBooking) {
+      await tx.update(bookings).set({ refundStatus: 'pending', paymentReference: refund.paymentReference }).where(eq(bookings.id, refund.bookingId));
+    }
+    return row?.id;
+  }
+
+  /** Due refunds on a two-minute lease (SKIP LOCKED: each instance takes different rows). */
+  claimRefunds(onlyId?: string): Promise<ClaimedRefund[]> {
+    return queryRows<ClaimedRefund>(
+      this.db,
+      sql`update payment_refunds set attempts = attempts + 1, next_attempt_at = now() + interval '2 minutes', updated_at = now()
+          where id in (
+            select id from payment_refunds
+            where status = 'pending' and next_attempt_at <= now() ${onlyId ? sql`and id = ${onlyId}` : sql``}
+            order by next_attempt_at limit 20 for update skip locked)
+          returning id, booking_id, provider, payment_reference, attempts`,
+    );
+  }
+
+  async retryRefundLater(id: string, error: string, afterMinutes: number): Promise<void> {
+    await this.db
+      .update(paymentRefunds)
+      .set({ lastError: error.slice(0, 500), nextAttemptAt: sql`now() + make_interval(mins => ${afterMinutes})`, updatedAt: sql`now()` })
+      .where(eq(paymentRefunds.id, id));
+  }
+
+  async finishRefund(refund: ClaimedRefund, status: 'refunded' | 'failed', detail: { providerRefundId?: string; lastError?: string }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(paymentRefunds)
+        .set({ status, providerRefundId: detail.providerRefundId, lastError: detail.lastError?.slice(0, 500), updatedAt: sql`now()` })
+        .where(eq(paymentRefunds.id, refund.id));
+      await tx
+        .update(bookings)
+        .set({ refundStatus: status })
+        .where(
+          and(eq(bookings.id, refund.booking_id), eq(bookings.paymentReference, refund.payment_reference), sql`${bookings.refundStatus} is not null`),
+        );
+    });
+  }
+}

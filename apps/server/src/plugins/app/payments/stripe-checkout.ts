@@ -1,0 +1,212 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PaymentStatusResponse } from '@roomweek/contract';
+import type { Database, Executor } from '../../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
+import type { UserRow } from '../auth/users-repository.ts';
+import type { BookingLifecycle } from '../bookings/booking-lifecycle.ts';
+import type { BookingsRepository, BookingView } from '../bookings/bookings-repository.ts';
+import type { PaymentsRepository } from './payments-repository.ts';
+import { notConfigured, notPayable, providerFailed, type ProviderAccess } from './provider-access.ts';
+import type { ReturnUrls } from './return-urls.ts';
+import { assertPayable, paymentStatusOf, type ReceivedPayment, type Settlement, type SettlementOutcome } from './settlement.ts';
+import { isSignatureError, isStripeError, type SessionState, type StripeEvent, type StripeGateway } from './stripe-gateway.ts';
+
+/** Stripe accepts a Checkout Session's `expires_at` 30 minutes to 24 hours ahead. */
+const STRIPE_MIN_EXPIRY_MS = 31 * 60_000;
+const STRIPE_MAX_EXPIRY_MS = 23 * 60 * 60_000 + 55 * 60_000;
+const STRIPE_HANDLED_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface StripeCheckoutOptions {
+  db: Database;
+  bookings: BookingsRepository;
+  lifecycle: BookingLifecycle;
+  payments: PaymentsRepository;
+  settlement: Settlement;
+  providers: ProviderAccess;
+  returnUrls: ReturnUrls;
+  stripe: StripeGateway;
+  log: FastifyBaseLogger;
+}
+
+/** Card payments through Stripe Checkout: opening a session, the status poll, and the webhook. */
+export class StripeCheckout {
+  constructor(private readonly options: StripeCheckoutOptions) {}
+
+  private async view(bookingId: string): Promise<BookingView> {
+    const view = await this.options.bookings.view(bookingId);
+    if (!view) throw notFound('booking_not_found', 'Booking not found');
+    return view;
+  }
+
+  /**
+   * Opens (or reuses) the booking's Checkout Session: EUR, the server's total, the booking id in metadata, return
+   * URLs on this site, expiring with the hold (extended to Stripe's 30-minute minimum). At most one open session
+   * per booking, so a guest can never pay twice.
+   */
+  async start(user: UserRow, bookingId: string, hostUrl?: string): Promise<{ url: string }> {
+    const { providers, stripe, payments } = this.options;
+    const base = this.options.returnUrls.base(hostUrl);
+    const view = await this.view(bookingId);
+    assertPayable(view, user, 'stripe');
+    const key = await providers.stripeKey();
+    const successFor = (sessionId: string) => `${base}/payment-success?session_id=${encodeURIComponent(sessionId)}`;
+
+    const reusable = await this.reusableSession(key, bookingId);
+    if (reusable) return { url: reusable.paid || reusable.status === 'complete' ? successFor(reusable.id) : reusable.url! };
+
+    const { booking } = view;
+    const now = Date.now();
+    const holdEnd = booking.holdExpiresAt?.getTime() ?? 0;
+    const expiresAt = new Date(Math.min(Math.max(holdEnd, now + STRIPE_MIN_EXPIRY_MS), now + STRIPE_MAX_EXPIRY_MS));
+    const session = await providers.call('stripe.checkout.sessions.create', () =>
+      stripe.createCheckoutSession(key, {
+        bookingId,
+        amountCents: booking.totalCents,
+        productName: `Room ${view.roomNumber} · ${view.propertyName}`,
+        description: `${booking.startDate} → ${booking.endDate}`,
+        customerEmail: booking.userEmail,
+        language: (LANGUAGES as readonly string[]).includes(booking.language) ? (booking.language as Language) : DEFAULT_LANGUAGE,
+        successUrl: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}/payment-cancel`,
+        expiresAt,
+      }),
+    );
+
+    // Claim: the first session recorded for the booking wins; a concurrent request's session is expired unseen.
+    const claim = await this.options.db.transaction(async (tx) => {
+      const locked = await this.options.bookings.lock(tx, bookingId);
+      if (!locked || locked.booking.status !== 'pending' || !locked.holdActive) return { won: false as const };
+      const [other] = await payments.openAttempts(bookingId, 'stripe', tx);
+      if (other?.url) return { won: false as const, url: other.url };
+      await payments.insertAttempt(tx, {
+        bookingId,
+        provider: 'stripe',
+        externalId: session.id,
+        amountCents: booking.totalCents,
+        url: session.url,
+        expiresAt: session.expiresAt,
+      });
+      await payments.recordCheckoutSession(tx, bookingId, session.id, session.expiresAt);
+      return { won: true as const };
+    });
+    if (!claim.won) {
+      await stripe.expireSession(key, session.id).catch((error: unknown) => {
+        this.options.log.warn({ err: error, sessionId: session.id }, 'could not expire an unused checkout session');
+      });
+      if (claim.url) return { url: claim.url };
+      throw notPayable('The hold on these dates has expired; please book again');
+    }
+    if (!session.url) throw providerFailed('Stripe answered without a checkout address');
+    return { url: session.url };
+  }
+
+  /** The booking's open session, if any: still payable (or already paid / processing). Expired ones are closed. */
+  private async reusableSession(key: string, bookingId: string): Promise<SessionState | undefined> {
+    for (const attempt of await this.options.payments.openAttempts(bookingId, 'stripe')) {
+      const session = await this.options.providers.call('stripe.checkout.sessions.retrieve', () =>
+        this.options.stripe.retrieveSession(key, attempt.externalId),
+      );
+      if (session.paid) {
+        await this.settle(session);
+        return session;
+      }
+      if (session.status === 'open' || session.status === 'complete') return session;
+      await this.options.payments.closeAttempt('stripe', attempt.externalId);
+    }
+    return undefined;
+  }
+
+  /** The status poll of /payment-success: re-reads the session and confirms the booking once Stripe says paid. */
+  async status(user: UserRow, sessionId: string): Promise<PaymentStatusResponse> {
+    const bookingId = await this.options.payments.bookingOfAttempt('stripe', sessionId);
+    if (!bookingId) throw notFound('booking_not_found', 'No payment with this id');
+    const view = await this.view(bookingId);
+    if (view.booking.userId !== user.id && user.role !== 'admin') throw forbidden('This payment belongs to someone else');
+    if (view.booking.status === 'confirmed' || view.booking.refundStatus) return { payment_status: paymentStatusOf(view.booking) };
+
+    const key = await this.options.providers.stripeKey();
+    const session = await this.options.providers.call('stripe.checkout.sessions.retrieve', () => this.options.stripe.retrieveSession(key, sessionId));
+    if (session.paid) {
+      await this.settle(session);
+      return { payment_status: paymentStatusOf((await this.view(bookingId)).booking) };
+    }
+    if (session.status === 'expired') await this.options.payments.closeAttempt('stripe', sessionId);
+    const provider = { expired: session.status === 'expired', processing: session.status === 'complete' };
+    return { payment_status: paymentStatusOf(view.booking, provider, view.holdActive) };
+  }
+
+  /** Settles a paid session in its own transaction, then starts its refund if one is owed. */
+  async settle(session: SessionState): Promise<SettlementOutcome> {
+    const payment = this.paymentOf(session);
+    if (!payment) return { outcome: 'unknown_booking' };
+    return this.options.settlement.settleNow(payment);
+  }
+
+  private paymentOf(session: SessionState): ReceivedPayment | undefined {
+    if (!session.bookingId || !UUID.test(session.bookingId)) {
+      this.options.log.warn({ sessionId: session.id }, 'paid checkout session without a booking id');
+      return undefined;
+    }
+    return {
+      provider: 'stripe',
+      bookingId: session.bookingId,
+      reference: session.paymentReference ?? session.id,
+      amountCents: session.amountCents,
+      currency: session.currency,
+      externalId: session.id,
+    };
+  }
+
+  /**
+   * POST /payments/webhook/stripe: the signature is checked on the raw body; the session is re-read from Stripe
+   * (only its `payment_status` is trusted); the event id is recorded in the same transaction as its effect, so a
+   * repeated or concurrent delivery takes effect once.
+   */
+  async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: boolean; duplicate?: boolean }> {
+    const { key, webhookSecret } = await this.options.providers.stripeWebhookSecrets();
+    if (!signature) throw badRequest('invalid_signature', 'Missing Stripe-Signature header');
+    let event: StripeEvent;
+    try {
+      event = this.options.stripe.constructEvent(rawBody, signature, webhookSecret);
+    } catch (error) {
+      if (isSignatureError(error)) throw badRequest('invalid_signature', 'The webhook signature does not match');
+      throw badRequest('validation_error', 'Unreadable webhook body');
+    }
+    if (!STRIPE_HANDLED_EVENTS.has(event.type)) return { received: true };
+
+    const object = event.data.object as { id?: unknown; object?: unknown };
+    if (typeof object.id !== 'string' || object.object !== 'checkout.session') return { received: true };
+    if (!key) throw notConfigured('Card');
+    let session: SessionState;
+    try {
+      session = await this.options.stripe.retrieveSession(key, object.id);
+    } catch (error) {
+      // Not ours (another integration on the same account) or Stripe unreachable: Stripe retries on a non-2xx.
+      if (isStripeError(error) && (error as { statusCode?: number }).statusCode === 404) return { received: true };
+      this.options.log.warn({ err: error, eventId: event.id }, 'could not re-read the checkout session of a webhook');
+      throw providerFailed();
+    }
+    const bookingId = session.bookingId && UUID.test(session.bookingId) ? session.bookingId : null;
+
+    const result = await this.options.db.transaction(async (tx) => {
+      const fresh = await this.options.payments.recordWebhookEvent(tx, { provider: 'stripe', eventId: event.id, eventType: event.type, bookingId });
+      if (!fresh) return { duplicate: true as const };
+      if (!bookingId) return { duplicate: false as const };
+      if (event.type === 'checkout.session.expired') {
+        if (!session.paid) await this.releaseForExpiredSession(tx, bookingId, session.id);
+        return { duplicate: false as const };
+      }
+      const payment = session.paid ? this.paymentOf(session) : undefined;
+      return { duplicate: false as const, outcome: payment ? await this.options.settlement.settle(tx, payment) : undefined };
+    });
+    if ('outcome' in result && result.outcome) await this.options.settlement.afterSettle(result.outcome);
+    return result.duplicate ? { received: true, duplicate: true } : { received: true };
+  }
+
+  /** A session expired at Stripe: its attempt is closed and, if it was the booking's current one, the hold released. */
+  async releaseForExpiredSession(tx: Executor, bookingId: string, sessionId: string): Promise<void> {
+    await this.options.payments.closeAttempt('stripe', sessionId, tx);
+    await this.options.lifecycle.releaseForSession(tx, bookingId, sessionId);
+  }
+}

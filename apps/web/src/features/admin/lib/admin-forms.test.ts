@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { validateForm } from '@/lib/use-zod-form';
+import {
+  passwordChangeForm,
+  passwordChangeMessages,
+  paymentSettingsForm,
+  paymentSettingsMessages,
+  profileForm,
+  profileMessages,
+  propertyForm,
+  propertyMessages,
+  roomForm,
+  roomMessages,
+  whatsappForm,
+  whatsappMessages,
+} from './admin-forms';
+
+const validateProperty = (draft: typeof property) => validateForm(propertyForm, draft, propertyMessages);
+const validateRoom = (draft: typeof room) => validateForm(roomForm, draft, roomMessages);
+const validateProfile = (draft: { name: string; email: string }) => validateForm(profileForm, draft, profileMessages);
+const validatePasswordChange = (draft: { current_password: string; new_password: string; confirm_password: string }) =>
+  validateForm(passwordChangeForm, draft, passwordChangeMessages);
+const validateWhatsappNumber = (whatsapp_number: string) =>
+  validateForm(whatsappForm, { whatsapp_number }, whatsappMessages);
+
+const property = {
+  name: ' Maison ',
+  location: 'Bruxelles',
+  description: 'Lumineuse',
+  room_count: '3',
+  latitude: '',
+  longitude: '',
+  photos: ['/uploads/a.webp'],
+};
+const PROPERTY_ID = 'aaaaaaaa-0000-4000-8000-000000000001';
+const room = { property_id: PROPERTY_ID, room_number: ' 101 ', price_per_week: '350.5', amenities: ['Wi-Fi'], photos: [] };
+
+describe('property form (SPEC §5)', () => {
+  it('sends trimmed fields, the room count as a number and no coordinates when both are empty', () => {
+    expect(validateProperty(property)).toEqual({
+      ok: true,
+      value: {
+        name: 'Maison',
+        location: 'Bruxelles',
+        description: 'Lumineuse',
+        room_count: 3,
+        photos: ['/uploads/a.webp'],
+        latitude: null,
+        longitude: null,
+      },
+    });
+  });
+
+  it('requires name, location, description and a whole room count of at least 1', () => {
+    expect(validateProperty({ ...property, name: ' ', location: '', description: '', room_count: '' })).toEqual({
+      ok: false,
+      errors: {
+        name: 'validation.required',
+        location: 'validation.required',
+        description: 'validation.required',
+        room_count: 'validation.required',
+      },
+    });
+    for (const room_count of ['0', '-1', '1.5', 'abc', '1001']) {
+      expect(validateProperty({ ...property, room_count })).toMatchObject({
+        ok: false,
+        errors: { room_count: 'validation.integerMin1' },
+      });
+    }
+  });
+
+  it('accepts coordinates with a dot or a comma, in range, and only as a pair', () => {
+    expect(validateProperty({ ...property, latitude: '50,85', longitude: '4.35' })).toMatchObject({
+      ok: true,
+      value: { latitude: 50.85, longitude: 4.35 },
+    });
+    expect(validateProperty({ ...property, latitude: '91', longitude: '0' })).toMatchObject({
+      errors: { latitude: 'validation.latitude' },
+    });
+    expect(validateProperty({ ...property, latitude: '0', longitude: '-181' })).toMatchObject({
+      errors: { longitude: 'validation.longitude' },
+    });
+    expect(validateProperty({ ...property, latitude: '50.8', longitude: '' })).toMatchObject({
+      errors: { longitude: 'validation.coordinatesPair' },
+    });
+    expect(validateProperty({ ...property, latitude: 'north', longitude: '4' })).toMatchObject({
+      errors: { latitude: 'validation.latitude' },
+    });
+  });
+});
+
+describe('room form (SPEC §5)', () => {
+  it('sends the price as a number and the trimmed room number', () => {
+    expect(validateRoom(room)).toEqual({
+      ok: true,
+      value: { property_id: PROPERTY_ID, room_number: '101', price_per_week: 350.5, amenities: ['Wi-Fi'], photos: [] },
+    });
+    expect(validateRoom({ ...room, price_per_week: '0' })).toMatchObject({ ok: true, value: { price_per_week: 0 } });
+    expect(validateRoom({ ...room, price_per_week: '12,99' })).toMatchObject({ ok: true, value: { price_per_week: 12.99 } });
+  });
+
+  it('requires property, number and price; the price is ≥ 0 with at most 2 decimals', () => {
+    expect(validateRoom({ ...room, property_id: '', room_number: '', price_per_week: '' })).toEqual({
+      ok: false,
+      errors: { property_id: 'validation.required', room_number: 'validation.required', price_per_week: 'validation.required' },
+    });
+    for (const price_per_week of ['-1', '1.999', 'abc']) {
+      expect(validateRoom({ ...room, price_per_week })).toMatchObject({ errors: { price_per_week: 'validation.priceFormat' } });
+    }
+  });
+});
+
+describe('account forms (SPEC §5)', () => {
+  it('requires a name and a valid e-mail', () => {
+    expect(validateProfile({ name: ' Ana ', email: ' ana@example.com ' })).toEqual({
+      ok: true,
+      value: { name: 'Ana', email: 'ana@example.com' },
+    });
+    expect(validateProfile({ name: '', email: 'ana@' })).toEqual({
+      ok: false,
+      errors: { name: 'validation.required', email: 'validation.email' },
+    });
+  });
+
+  it('needs the current password, a new one of 6+ characters and a matching confirmation', () => {
+    expect(validatePasswordChange({ current_password: 'old', new_password: 'secret1', confirm_password: 'secret1' })).toEqual({
+      ok: true,
+      value: { current_password: 'old', new_password: 'secret1' },
+    });
+    expect(validatePasswordChange({ current_password: '', new_password: '12345', confirm_password: '12345' })).toEqual({
+      ok: false,
+      errors: { current_password: 'validation.required', new_password: 'validation.passwordLength' },
+    });
+    expect(validatePasswordChange({ current_password: 'old', new_password: 'secret1', confirm_password: 'secret2' })).toEqual({
+      ok: false,
+      errors: { confirm_password: 'validation.passwordMismatch' },
+    });
+  });
+});
+
+describe('messaging number (SPEC §5)', () => {
+  it('is required and must carry its country code', () => {
+    expect(validateWhatsappNumber(' +32 470 12-34-56 ')).toEqual({ ok: true, value: { whatsapp_number: '+32 470 12-34-56' } });
+    expect(validateWhatsappNumber('32470123456')).toEqual({ ok: true, value: { whatsapp_number: '32470123456' } });
+    expect(validateWhatsappNumber('')).toEqual({ ok: false, errors: { whatsapp_number: 'validation.required' } });
+    for (const number of ['0470 12 34 56', '0032470123456', '+32 47', '+32 470 12 34 56 78 90 12', 'call me']) {
+      expect(validateWhatsappNumber(number)).toEqual({ ok: false, errors: { whatsapp_number: 'validation.whatsappNumber' } });
+    }
+  });
+});
+
+describe('payment settings update (SPEC §5)', () => {
+  it('sends only the filled fields, and always the wallet mode', () => {
+    expect(
+      validateForm(
+        paymentSettingsForm,
+        {
+          stripe_api_key: ' sk_test_123 ',
+          stripe_webhook_secret: '',
+          paypal_client_id: '   ',
+          paypal_secret: '',
+          paypal_mode: 'live',
+        },
+        paymentSettingsMessages,
+      ),
+    ).toEqual({ ok: true, value: { stripe_api_key: 'sk_test_123', paypal_mode: 'live' } });
+    expect(
+      validateForm(
+        paymentSettingsForm,
+        { stripe_api_key: '', stripe_webhook_secret: '', paypal_client_id: '', paypal_secret: '', paypal_mode: 'sandbox' },
+        paymentSettingsMessages,
+      ),
+    ).toEqual({ ok: true, value: { paypal_mode: 'sandbox' } });
+  });
+});

@@ -1,0 +1,60 @@
+import type { RoutePath } from './route.ts';
+
+/**
+ * Where every call of the API goes, under /api, grouped by feature. `routes.ts` adds each one's schemas; this half
+ * imports no zod, so the web app's first page can use it at run time and take the schemas as types only.
+ */
+export const paths = {
+  system: {
+    health: { method: 'GET', path: '/health' },
+    config: { method: 'GET', path: '/config' },
+  },
+  auth: {
+    register: { method: 'POST', path: '/auth/register' },
+    login: { method: 'POST', path: '/auth/login' },
+    me: { method: 'GET', path: '/auth/me' },
+    updateProfile: { method: 'PUT', path: '/auth/profile' },
+    changePassword: { method: 'PUT', path: '/auth/change-password' },
+    forgotPassword: { method: 'POST', path: '/auth/forgot-password' },
+    resetPassword: { method: 'POST', path: '/auth/reset-password' },
+    recoverEmail: { method: 'POST', path: '/auth/recover-email' },
+  },
+  properties: {
+    list: { method: 'GET', path: '/properties' },
+    get: { method: 'GET', path: '/properties/:id' },
+    create: { method: 'POST', path: '/properties' },
+    update: { method: 'PUT', path: '/properties/:id' },
+    remove: { method: 'DELETE', path: '/properties/:id' },
+  },
+  rooms: {
+    list: { method: 'GET', path: '/rooms' },
+    get: { method: 'GET', path: '/rooms/:id' },
+    availability: { method: 'GET', path: '/rooms/:id/availability' },
+    create: { method: 'POST', path: '/rooms' },
+    update: { method: 'PUT', path: '/rooms/:id' },
+    remove: { method: 'DELETE', path: '/rooms/:id' },
+  },
+  bookings: {
+    create: { method: 'POST', path: '/bookings' },
+    mine: { method: 'GET', path: '/bookings' },
+    all: { method: 'GET', path: '/bookings/all' },
+    cancel: { method: 'PUT', path: '/bookings/:id/cancel' },
+  },
+  payments: {
+    stripeWebhook: { method: 'POST', path: '/payments/webhook/stripe' },
+    checkout: { method: 'POST', path: '/payments/checkout' },
+    status: { method: 'GET', path: '/payments/status/:session_id' },
+    paypalCreateOrder: { method: 'POST', path: '/payments/paypal/create-order' },
+    paypalCapture: { method: 'POST', path: '/payments/paypal/capture/:order_id' },
+  },
+  admin: {
+    bookings: { method: 'GET', path: '/admin/bookings' },
+    bookingSummary: { method: 'GET', path: '/admin/bookings/summary' },
+    availability: { method: 'GET', path: '/admin/availability' },
+    whatsappSettings: { method: 'GET', path: '/admin/whatsapp-settings' },
+    updateWhatsappSettings: { method: 'PUT', path: '/admin/whatsapp-settings' },
+    paymentSettings: { method: 'GET', path: '/payment-settings' },
+    updatePaymentSettings: { method: 'PUT', path: '/payment-settings' },
+    upload: { method: 'POST', path: '/upload' },
+  },
+} as const satisfies Record<string, Record<string, RoutePath>>;

@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import {
+  AuthResponse,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  LoginBody,
+  ProfileBody,
+  RecoverEmailBody,
+  RecoverEmailResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  User,
+} from './auth.ts';
+import { AdminAvailability, AdminBookingsQuery, Booking, BookingSummary, CreateBookingBody } from './bookings.ts';
+import { ErrorResponse, IdParams, OkResponse } from './common.ts';
+import { paths } from './paths.ts';
+import {
+  CheckoutBody,
+  CheckoutResponse,
+  CreateOrderBody,
+  CreateOrderResponse,
+  OrderIdParams,
+  PaymentStatusResponse,
+  SessionIdParams,
+  WebhookResponse,
+} from './payments.ts';
+import { Property, PropertyInput } from './properties.ts';
+import { defineRoute, tagByGroup, type RoutePath, type RouteSchemas } from './route.ts';
+import { AvailabilityQuery, AvailabilityResponse, Room, RoomDetail, RoomInput, RoomsQuery } from './rooms.ts';
+import {
+  HealthResponse,
+  PaymentSettings,
+  PaymentSettingsUpdate,
+  PublicConfig,
+  UploadResponse,
+  WhatsappSettings,
+  WhatsappSettingsUpdate,
+} from './settings.ts';
+
+const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+const writeErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+const paymentErrors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  402: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  502: ErrorResponse,
+  503: ErrorResponse,
+};
+
+/** One route per entry of `paths`, no more: a path without its schemas does not compile. */
+type RouteTable = { [G in keyof typeof paths]: { [N in keyof (typeof paths)[G]]: RoutePath & RouteSchemas } };
+
+/**
+ * Every call of the API, declared once: the server registers its routes from here (validation, serialization,
+ * OpenAPI) and the web client takes its paths and types from here.
+ */
+export const routes = tagByGroup({
+  system: {
+    health: defineRoute(paths.system.health, {
+      auth: 'public',
+      summary: 'Answers once the database answers',
+      response: { 200: HealthResponse, 503: ErrorResponse },
+    }),
+    config: defineRoute(paths.system.config, {
+      auth: 'public',
+      summary: 'Public settings the web app needs (never a secret)',
+      response: { 200: PublicConfig },
+    }),
+  },
+
+  auth: {
+    register: defineRoute(paths.auth.register, {
+      auth: 'public',
+      summary: 'Create a client account',
+      body: RegisterBody,
+      response: { 201: AuthResponse, ...authErrors },
+    }),
+    login: defineRoute(paths.auth.login, {
+      auth: 'public',
+      summary: 'Sign in; answers the user and a token',
+      body: LoginBody,
+      response: { 200: AuthResponse, ...authErrors },
+    }),
+    me: defineRoute(paths.auth.me, {
+      auth: 'user',
+      summary: 'The signed-in user',
+      response: { 200: User, 401: ErrorResponse },
+    }),
+    updateProfile: defineRoute(paths.auth.updateProfile, {
+      auth: 'user',
+      summary: 'Change name and e-mail; answers a new token',
+      body: ProfileBody,
+      response: { 200: AuthResponse, ...authErrors },
+    }),
+    changePassword: defineRoute(paths.auth.changePassword, {
+      auth: 'user',
+      summary: 'Ends every older token; answers a new one',
+      body: ChangePasswordBody,
+      response: { 200: AuthResponse, ...authErrors },
+    }),
+    forgotPassword: defineRoute(paths.auth.forgotPassword, {
+      auth: 'public',
+      summary: 'E-mails a password reset link',
+      body: ForgotPasswordBody,
+      response: { 200: ForgotPasswordResponse, ...authErrors },
+    }),
+    resetPassword: defineRoute(paths.auth.resetPassword, {
+      auth: 'public',
+      summary: 'Sets a new password with the token of a reset link',
+      body: ResetPasswordBody,
+      response: { 200: OkResponse, ...authErrors },
+    }),
+    recoverEmail: defineRoute(paths.auth.recoverEmail, {
+      auth: 'public',
+      summary: 'Masked e-mails of the accounts matching a name or phone hint',
+      body: RecoverEmailBody,
+      response: { 200: RecoverEmailResponse, ...authErrors },
+    }),
+  },
+
+  properties: {
+    list: defineRoute(paths.properties.list, {
+      auth: 'public',
+      summary: 'Every property',
+      response: { 200: z.array(Property) },
+    }),
+    get: defineRoute(paths.properties.get, {
+      auth: 'public',
+      summary: 'One property',
+      params: IdParams,
+      response: { 200: Property, 404: ErrorResponse },
+    }),
+    create: defineRoute(paths.properties.create, {
+      auth: 'admin',
+      summary: 'Add a property',
+      body: PropertyInput,
+      response: { 201: Property, ...writeErrors },
+    }),
+    update: defineRoute(paths.properties.update, {
+      auth: 'admin',
+      summary: 'Change a property',
+      params: IdParams,
+      body: PropertyInput,
+      response: { 200: Property, ...writeErrors },
+    }),
+    remove: defineRoute(paths.properties.remove, {
+      auth: 'admin',
+      summary: 'Archives the property and its rooms; refused (409) while a stay in it is not over',
+      params: IdParams,
+      response: { 204: z.null(), ...writeErrors },
+    }),
+  },
+
+  rooms: {
+    list: defineRoute(paths.rooms.list, {
+      auth: 'public',
+      summary: 'Every room, or those of one property',
+      querystring: RoomsQuery,
+      response: { 200: z.array(Room), 400: ErrorResponse },
+    }),
+    get: defineRoute(paths.rooms.get, {
+      auth: 'public',
+      summary: 'One room with the name of its property',
+      params: IdParams,
+      response: { 200: RoomDetail, 404: ErrorResponse },
+    }),
+    availability: defineRoute(paths.rooms.availability, {
+      auth: 'public',
+      summary: 'Nights taken in the window (default: today to 180 days ahead); dates only',
+      params: IdParams,
+      querystring: AvailabilityQuery,
+      response: { 200: AvailabilityResponse, 400: ErrorResponse, 404: ErrorResponse },
+    }),
+    create: defineRoute(paths.rooms.create, {
+      auth: 'admin',
+      summary: 'Add a room to a property',
+      body: RoomInput,
+      response: { 201: Room, ...writeErrors },
+    }),
+    update: defineRoute(paths.rooms.update, {
+      auth: 'admin',
+      summary: 'Change a room',
+      params: IdParams,
+      body: RoomInput,
+      response: { 200: Room, ...writeErrors },
+    }),
+    remove: defineRoute(paths.rooms.remove, {
+      auth: 'admin',
+      summary: 'Archives the room; refused (409) while a stay in it is not over',
+      params: IdParams,
+      response: { 204: z.null(), ...writeErrors },
+    }),
+  },
+
+  bookings: {
+    create: defineRoute(paths.bookings.create, {
+      auth: 'user',
+      summary:
+        "Book a room at the server-computed price; on_site is confirmed, stripe/paypal pending with a hold. The caller's own " +
+        'pending hold on the same room and dates is re-used with the new payment method (200)',
+      body: CreateBookingBody,
+      response: { 201: Booking, 200: Booking, ...writeErrors },
+    }),
+    mine: defineRoute(paths.bookings.mine, {
+      auth: 'user',
+      summary: "The signed-in user's bookings",
+      response: { 200: z.array(Booking), 401: ErrorResponse },
+    }),
+    all: defineRoute(paths.bookings.all, {
+      auth: 'admin',
+      summary: 'Every booking (admin)',
+      response: { 200: z.array(Booking), ...writeErrors },
+    }),
+    cancel: defineRoute(paths.bookings.cancel, {
+      auth: 'user',
+      summary: 'Cancel one of your bookings (admins: any)',
+      params: IdParams,
+      response: { 200: Booking, ...writeErrors },
+    }),
+  },
+
+  payments: {
+    stripeWebhook: defineRoute(paths.payments.stripeWebhook, {
+      auth: 'public',
+      summary: 'Stripe events: checkout.session.completed / async_payment_succeeded confirm, expired releases the hold',
+      response: { 200: WebhookResponse, 400: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
+    }),
+    checkout: defineRoute(paths.payments.checkout, {
+      auth: 'user',
+      summary: "Opens a Stripe Checkout Session for one of your pending card bookings; answers the page's url",
+      body: CheckoutBody,
+      response: { 200: CheckoutResponse, ...paymentErrors },
+    }),
+    status: defineRoute(paths.payments.status, {
+      auth: 'user',
+      summary: 'Re-reads a checkout session and confirms its booking once paid (owner or admin)',
+      params: SessionIdParams,
+      response: { 200: PaymentStatusResponse, ...paymentErrors },
+    }),
+    paypalCreateOrder: defineRoute(paths.payments.paypalCreateOrder, {
+      auth: 'user',
+      summary: 'Creates a PayPal order for one of your pending PayPal bookings',
+      body: CreateOrderBody,
+      response: { 200: CreateOrderResponse, ...paymentErrors },
+    }),
+    paypalCapture: defineRoute(paths.payments.paypalCapture, {
+      auth: 'user',
+      summary: 'Captures your approved PayPal order (idempotent: a repeated capture never charges twice)',
+      params: OrderIdParams,
+      response: { 200: PaymentStatusResponse, ...paymentErrors },
+    }),
+  },
+
+  admin: {
+    bookings: defineRoute(paths.admin.bookings, {
+      auth: 'admin',
+      summary: 'Every booking with room number and property name; optional filter and page (X-Total-Count)',
+      querystring: AdminBookingsQuery,
+      response: { 200: z.array(Booking), ...adminErrors },
+    }),
+    bookingSummary: defineRoute(paths.admin.bookingSummary, {
+      auth: 'admin',
+      summary: 'Counters and revenue over every booking',
+      response: { 200: BookingSummary, ...adminErrors },
+    }),
+    availability: defineRoute(paths.admin.availability, {
+      auth: 'admin',
+      summary:
+        "The site's today and the bookings the availability screen needs: covering today, arriving within 7 days, each room's next",
+      response: { 200: AdminAvailability, ...adminErrors },
+    }),
+    whatsappSettings: defineRoute(paths.admin.whatsappSettings, {
+      auth: 'admin',
+      summary: "The admin's WhatsApp number and how booking alerts reach it",
+      response: { 200: WhatsappSettings, ...adminErrors },
+    }),
+    updateWhatsappSettings: defineRoute(paths.admin.updateWhatsappSettings, {
+      auth: 'admin',
+      summary: "Change the admin's WhatsApp number",
+      body: WhatsappSettingsUpdate,
+      response: { 200: WhatsappSettings, ...adminErrors },
+    }),
+    paymentSettings: defineRoute(paths.admin.paymentSettings, {
+      auth: 'admin',
+      summary: 'Payment provider keys, secrets masked',
+      response: { 200: PaymentSettings, ...adminErrors },
+    }),
+    updatePaymentSettings: defineRoute(paths.admin.updatePaymentSettings, {
+      auth: 'admin',
+      summary: 'Only the fields sent change; empty keeps the current value',
+      body: PaymentSettingsUpdate,
+      response: { 200: PaymentSettings, ...adminErrors },
+    }),
+    upload: defineRoute(paths.admin.upload, {
+      auth: 'admin',
+      summary: 'One image in the multipart field `file`; answers its url',
+      consumes: ['multipart/form-data'] as const,
+      response: { 201: UploadResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse },
+    }),
+  },
+} satisfies RouteTable);
+
+/** The route table's type: the web client reads its schemas as types only (no zod in the browser bundle). */
+export type ApiRoutes = typeof routes;
