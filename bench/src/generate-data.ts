@@ -3,7 +3,7 @@ import { addDays, AVAILABILITY_WINDOW_DAYS } from '@roomweek/contract';
 import { migrate, openDatabase, queryRows, type Database, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { bookings, properties, rooms, users } from '../../apps/server/src/db/schema.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
-import { availabilityQuery } from '../../apps/server/src/plugins/app/bookings/bookings-service.ts';
+import { availabilityQuery } from '../../apps/server/src/plugins/app/bookings/bookings-repository.ts';
 import { BENCH_PASSWORD, type BookingSeed, type Dataset } from './dataset.ts';
 
 /** Where the data goes: the embedded database in DATA_DIR, or a PostgreSQL database by URL. */

@@ -80,6 +80,9 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000000',
+    // The load test books thousands of stays from a few hundred guests: the per-account limits would stop it.
+    BOOKING_RATE_LIMIT: '1000000',
+    MAX_ACTIVE_BOOKINGS_PER_USER: '1000000',
     ADMIN_EMAIL: 'admin@bench.example',
     ADMIN_PASSWORD: options.adminPassword,
     BENCH_COUNT_QUERIES: options.countQueries ? 'true' : 'false',

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { bootstrap } from './db/bootstrap.ts';
+import { trustProxyOption } from './lib/client-address.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { loggerOptions } from './lib/logger.ts';
 import dbPlugin from './plugins/external/db.ts';
@@ -18,6 +19,7 @@ import web from './plugins/external/web.ts';
 import services from './plugins/app/services.ts';
 import authorization from './plugins/app/auth/authorization.ts';
 import payments from './plugins/app/payments/payments-plugin.ts';
+import housekeeping from './plugins/app/housekeeping/housekeeping-plugin.ts';
 import type { Notifier } from './plugins/app/notifications/notifier.ts';
 import systemRoutes from './routes/api/system/index.ts';
 import authRoutes from './routes/api/auth/index.ts';
@@ -48,7 +50,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
 
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     keepAliveTimeout: 72_000,
     requestTimeout: 30_000,
@@ -70,6 +72,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
   await app.register(services, { config, secrets, notifier });
   await app.register(authorization);
   await app.register(payments, { config });
+  await app.register(housekeeping, { config });
 
   // Routes: each folder's prefix is where its contract paths start (routes/contract-route.ts checks it).
   await app.register(
@@ -82,7 +85,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
       await api.register(adminRoutes, { prefix: '/admin', config });
       await api.register(paymentSettingsRoutes, { prefix: '/payment-settings' });
       await api.register(uploadRoutes, { prefix: '/upload', maxBytes: config.UPLOAD_MAX_BYTES });
-      await api.register(paymentsRoutes, { prefix: '/payments' });
+      await api.register(paymentsRoutes, { prefix: '/payments', config });
     },
     { prefix: API_PREFIX },
   );

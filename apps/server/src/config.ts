@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, Language } from '@roomweek/contract';
 
@@ -10,8 +11,63 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** A signing or encryption key given by hand: at least 32 bytes, so `JWT_SECRET=secret` cannot be guessed offline. */
+export const MIN_SECRET_BYTES = 32;
+const secretKey = optionalText.refine((value) => value === undefined || Buffer.byteLength(value, 'utf8') >= MIN_SECRET_BYTES, {
+  message: `Must be at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -base64 32\`), or unset to have one generated`,
+});
+
+/** proxy-addr's names for private ranges, which Fastify's `trustProxy` also takes. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  // A /0 is "every address": the trust-all this setting refuses.
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's `trustProxy` in the forms that do not trust everyone: a hop count (the proxies in front of the app), or
+ * the proxies' addresses/CIDRs, comma-separated. `true` would let a client pick its own address with
+ * X-Forwarded-For, so it stops the start (docs/decisions/0014-sessions-and-auth-limits.md).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (!value || ['false', 'no', '0'].includes(value.toLowerCase())) return false;
+    if (['true', 'yes', 'all', '*'].includes(value.toLowerCase())) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'trusting every proxy would let a client choose its own address with X-Forwarded-For; give the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs, comma-separated',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+      context.addIssue({ code: 'custom', message: 'a hop count is the number of proxies in front of the app: 1 to 10' });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length) {
+      context.addIssue({ code: 'custom', message: `not a proxy address or CIDR (a /0 is refused): ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Production unless told otherwise (`npm run dev` sets development): no reset token on screen, JSON logs, no admin123. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -21,19 +77,29 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('admin@example.com'),
   ADMIN_PASSWORD: optionalText,
   SEED_DEMO: bool.default(true),
-  JWT_SECRET: optionalText,
-  SETTINGS_KEY: optionalText,
+  JWT_SECRET: secretKey,
+  SETTINGS_KEY: secretKey,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: optionalText,
   PAYPAL_API_URL: optionalText,
+  /** The id PayPal gave the webhook registered for /api/payments/webhook/paypal; unset: that webhook answers 503. */
+  PAYPAL_WEBHOOK_ID: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Roomweek <no-reply@localhost>'),
   WHATSAPP_API_URL: z.string().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Booking and payment calls (POST /bookings, checkout, PayPal create-order and capture) per account per minute. */
+  BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Future pending or unpaid on-site bookings one client account may hold at once (admins have no cap). */
+  MAX_ACTIVE_BOOKINGS_PER_USER: z.coerce.number().int().min(1).default(3),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Failed logins an account may take within an hour before each next try waits (15 s, doubling, at most 5 min); an address gets 4 times as many. */
+  LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Password hashes that may wait for one of the two hashing slots; beyond, 503 `busy` with Retry-After. */
+  HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(32),
   TZ_SITE: z
     .string()
     .default('Europe/Brussels')
@@ -52,9 +118,9 @@ const EnvSchema = z.object({
   UPLOADS: z.enum(['local']).default('local'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   DEFAULT_LANGUAGE: Language.default(DEFAULT_LANGUAGE),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Background jobs (hold expiry, outbox, reconciliation); tests turn them off and run them by hand. */
+  /** Background jobs (hold expiry, outbox, reconciliation, housekeeping); tests turn them off and run them by hand. */
   JOBS: bool.default(true),
   /** log2 of scrypt's cost N; 17 is OWASP's minimum. Tests lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
@@ -63,6 +129,10 @@ const EnvSchema = z.object({
    * cache off. Changes drop it at once (database notifications): this only bounds answers that depend on the clock.
    */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Days sent outbox messages, processed webhook events and expired reset links are kept before the housekeeping job deletes them. */
+  HOUSEKEEPING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Hours an unreferenced uploaded photo (or an archived row's photos) is kept before it is deleted. */
+  UPLOAD_GRACE_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
   /** Bench aid: count SQL statements per request into an `x-query-count` header (bench/). Off in production. */
   BENCH_COUNT_QUERIES: bool.default(false),
 });

@@ -17,12 +17,19 @@ export async function snapshot(db: Database): Promise<Record<string, string[]>> 
     db,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  const result: Record<string, string[]> = {};
-  for (const { table_name: table } of tables) {
-    if (VOLATILE_TABLES.has(table)) continue;
-    const rows = await queryRows<{ row: string }>(db, sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`);
-    result[table] = rows.map((r) => r.row).sort();
-  }
+  const kept = tables.map((row) => row.table_name).filter((table) => !VOLATILE_TABLES.has(table));
+  const result: Record<string, string[]> = Object.fromEntries(kept.map((table) => [table, []]));
+  if (kept.length === 0) return result;
+  // Every table in one statement: one round trip however many tables there are.
+  const rows = await queryRows<{ table_name: string; row: string }>(
+    db,
+    sql.join(
+      kept.map((table) => sql`(select ${table}::text as table_name, row_to_json(t)::text as row from ${sql.identifier(table)} t)`),
+      sql` union all `,
+    ),
+  );
+  for (const { table_name: table, row } of rows) result[table]!.push(row);
+  for (const table of kept) result[table]!.sort();
   return result;
 }
 

@@ -74,7 +74,8 @@ export const RecoverEmailResponse = z.object({
 });
 export type RecoverEmailResponse = z.infer<typeof RecoverEmailResponse>;
 
-export const ProfileBody = z.object({ name: Name, email: Email });
+/** A change of e-mail also needs `current_password` (the server answers 400 without it, `wrong_password` when wrong). */
+export const ProfileBody = z.object({ name: Name, email: Email, current_password: z.string().min(1).max(200).optional() });
 export type ProfileBody = z.infer<typeof ProfileBody>;
 
 export const ChangePasswordBody = z.object({

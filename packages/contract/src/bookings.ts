@@ -9,8 +9,11 @@ export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
 export const BookingStatus = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 
-/** Why a cancelled booking was cancelled: by the guest, by an admin, or its payment hold expired. */
-export const CANCEL_REASONS = ['user', 'admin', 'expired'] as const;
+/**
+ * Why a cancelled booking was cancelled: by the guest, by an admin, its payment hold expired, or the provider refused
+ * the payment after processing it (a PayPal capture denied after PENDING).
+ */
+export const CANCEL_REASONS = ['user', 'admin', 'expired', 'payment_failed'] as const;
 export const CancelReason = z.enum(CANCEL_REASONS);
 export type CancelReason = z.infer<typeof CancelReason>;
 

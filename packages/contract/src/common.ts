@@ -86,6 +86,7 @@ export const ERROR_CODES = [
   'wrong_password',
   'invalid_reset_token',
   'rate_limited',
+  'busy',
   'payload_too_large',
   'invalid_image',
   'payment_not_configured',
@@ -93,6 +94,7 @@ export const ERROR_CODES = [
   'booking_not_payable',
   'invalid_return_url',
   'invalid_signature',
+  'too_many_active_bookings',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -46,8 +46,3 @@ export function calendarDateIn(timeZone: string, instant: Date = new Date()): st
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
-
-/** Do the stays [aStart, aEnd) and [bStart, bEnd) share a night? */
-export function staysOverlap(aStart: string, aEnd: string, bStart: string, bEnd: string): boolean {
-  return aStart < bEnd && bStart < aEnd;
-}

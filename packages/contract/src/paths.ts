@@ -12,6 +12,7 @@ export const paths = {
   auth: {
     register: { method: 'POST', path: '/auth/register' },
     login: { method: 'POST', path: '/auth/login' },
+    logout: { method: 'POST', path: '/auth/logout' },
     me: { method: 'GET', path: '/auth/me' },
     updateProfile: { method: 'PUT', path: '/auth/profile' },
     changePassword: { method: 'PUT', path: '/auth/change-password' },
@@ -42,6 +43,7 @@ export const paths = {
   },
   payments: {
     stripeWebhook: { method: 'POST', path: '/payments/webhook/stripe' },
+    paypalWebhook: { method: 'POST', path: '/payments/webhook/paypal' },
     checkout: { method: 'POST', path: '/payments/checkout' },
     status: { method: 'GET', path: '/payments/status/:session_id' },
     paypalCreateOrder: { method: 'POST', path: '/payments/paypal/create-order' },

@@ -38,7 +38,8 @@ import {
   WhatsappSettingsUpdate,
 } from './settings.ts';
 
-const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+/** 503 `busy`: the password-hashing queue is full (Retry-After says when to come back). */
+const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 const writeErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 const paymentErrors = {
@@ -86,6 +87,11 @@ export const routes = tagByGroup({
       body: LoginBody,
       response: { 200: AuthResponse, ...authErrors },
     }),
+    logout: defineRoute(paths.auth.logout, {
+      auth: 'user',
+      summary: 'Ends the presented token on every instance (it answers 401 from then on)',
+      response: { 204: z.null(), 401: ErrorResponse },
+    }),
     me: defineRoute(paths.auth.me, {
       auth: 'user',
       summary: 'The signed-in user',
@@ -93,13 +99,13 @@ export const routes = tagByGroup({
     }),
     updateProfile: defineRoute(paths.auth.updateProfile, {
       auth: 'user',
-      summary: 'Change name and e-mail; answers a new token',
+      summary: 'Change name and e-mail (a new e-mail needs current_password; the old address is told); answers a new token',
       body: ProfileBody,
       response: { 200: AuthResponse, ...authErrors },
     }),
     changePassword: defineRoute(paths.auth.changePassword, {
       auth: 'user',
-      summary: 'Ends every older token; answers a new one',
+      summary: 'Ends every other session and reset link; answers a new token',
       body: ChangePasswordBody,
       response: { 200: AuthResponse, ...authErrors },
     }),
@@ -202,9 +208,10 @@ export const routes = tagByGroup({
       auth: 'user',
       summary:
         "Book a room at the server-computed price; on_site is confirmed, stripe/paypal pending with a hold. The caller's own " +
-        'pending hold on the same room and dates is re-used with the new payment method (200)',
+        'pending hold on the same room and dates is re-used with the new payment method (200). 409 too_many_active_bookings past ' +
+        'MAX_ACTIVE_BOOKINGS_PER_USER (clients); 429 past BOOKING_RATE_LIMIT booking and payment calls a minute per account',
       body: CreateBookingBody,
-      response: { 201: Booking, 200: Booking, ...writeErrors },
+      response: { 201: Booking, 200: Booking, ...writeErrors, 429: ErrorResponse },
     }),
     mine: defineRoute(paths.bookings.mine, {
       auth: 'user',
@@ -230,11 +237,18 @@ export const routes = tagByGroup({
       summary: 'Stripe events: checkout.session.completed / async_payment_succeeded confirm, expired releases the hold',
       response: { 200: WebhookResponse, 400: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
     }),
+    paypalWebhook: defineRoute(paths.payments.paypalWebhook, {
+      auth: 'public',
+      summary:
+        "PayPal events, verified by PayPal's verify-webhook-signature: PAYMENT.CAPTURE.COMPLETED confirms (or refunds when the " +
+        'nights were taken), PAYMENT.CAPTURE.DENIED / DECLINED release the hold (payment_failed), PENDING keeps it',
+      response: { 200: WebhookResponse, 400: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
+    }),
     checkout: defineRoute(paths.payments.checkout, {
       auth: 'user',
       summary: "Opens a Stripe Checkout Session for one of your pending card bookings; answers the page's url",
       body: CheckoutBody,
-      response: { 200: CheckoutResponse, ...paymentErrors },
+      response: { 200: CheckoutResponse, ...paymentErrors, 429: ErrorResponse },
     }),
     status: defineRoute(paths.payments.status, {
       auth: 'user',
@@ -246,13 +260,13 @@ export const routes = tagByGroup({
       auth: 'user',
       summary: 'Creates a PayPal order for one of your pending PayPal bookings',
       body: CreateOrderBody,
-      response: { 200: CreateOrderResponse, ...paymentErrors },
+      response: { 200: CreateOrderResponse, ...paymentErrors, 429: ErrorResponse },
     }),
     paypalCapture: defineRoute(paths.payments.paypalCapture, {
       auth: 'user',
       summary: 'Captures your approved PayPal order (idempotent: a repeated capture never charges twice)',
       params: OrderIdParams,
-      response: { 200: PaymentStatusResponse, ...paymentErrors },
+      response: { 200: PaymentStatusResponse, ...paymentErrors, 429: ErrorResponse },
     }),
   },
 

@@ -4,6 +4,10 @@ import { Language } from './common.ts';
 export const PaypalMode = z.enum(['sandbox', 'live']);
 export type PaypalMode = z.infer<typeof PaypalMode>;
 
+/** The payment settings stored encrypted (with SETTINGS_KEY), named as in PaymentSettingsUpdate. */
+export const SecretSetting = z.enum(['stripe_api_key', 'stripe_webhook_secret', 'paypal_secret']);
+export type SecretSetting = z.infer<typeof SecretSetting>;
+
 export const PaymentSettings = z.object({
   stripe_api_key_masked: z.string(),
   has_stripe: z.boolean(),
@@ -12,6 +16,11 @@ export const PaymentSettings = z.object({
   paypal_secret_masked: z.string(),
   has_paypal: z.boolean(),
   paypal_mode: PaypalMode,
+  /**
+   * Stored secrets that could not be decrypted (SETTINGS_KEY changed or secrets.json lost): treated as unset until the
+   * admin enters them again. Empty when all is well.
+   */
+  unreadable: z.array(SecretSetting),
 });
 export type PaymentSettings = z.infer<typeof PaymentSettings>;
 

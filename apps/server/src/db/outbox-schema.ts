@@ -4,7 +4,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uu
 export const OUTBOX_CHANNELS = ['email', 'whatsapp'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
-export const OUTBOX_KINDS = ['password_reset', 'booking_confirmation', 'booking_cancelled', 'admin_booking_alert'] as const;
+export const OUTBOX_KINDS = ['password_reset', 'booking_confirmation', 'booking_cancelled', 'admin_booking_alert', 'email_changed'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /** pending: waits for `next_attempt_at`; sending: claimed by a dispatcher until `next_attempt_at`; sent and failed are final. */

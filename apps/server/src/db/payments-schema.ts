@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookings } from './schema.ts';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
@@ -21,7 +21,7 @@ export const paymentAttempts = pgTable(
     externalId: text('external_id').notNull(),
     /** open: the guest may still pay; paid: money arrived; closed: expired or abandoned, never payable again. */
     status: text('status', { enum: ['open', 'paid', 'closed'] }).notNull().default('open'),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** Where the guest pays (Stripe's hosted page), so a second click on "pay" reuses the open session. */
     url: text('url'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -33,11 +33,19 @@ export const paymentAttempts = pgTable(
      * retry after a lost answer reuses the id (and cannot charge twice) while a new try after a refusal gets a fresh one.
      */
     captureRefusals: integer('capture_refusals').notNull().default(0),
+    /** PayPal: the capture's id, once PayPal answered one (its webhooks name the capture, not the order). Migration 0009. */
+    captureId: text('capture_id'),
+    /**
+     * PayPal: the capture's last known status (COMPLETED, PENDING, DECLINED…). PENDING keeps the attempt open and its
+     * booking held until PayPal reports the outcome (decision 0015).
+     */
+    captureStatus: text('capture_status'),
   },
   (t) => [
     uniqueIndex('payment_attempts_provider_external_key').on(t.provider, t.externalId),
     index('payment_attempts_booking_idx').on(t.bookingId),
     index('payment_attempts_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index('payment_attempts_capture_idx').on(t.captureId).where(sql`${t.captureId} is not null`),
     check('payment_attempts_provider_check', sql`${t.provider} in ('stripe', 'paypal')`),
     check('payment_attempts_status_check', sql`${t.status} in ('open', 'paid', 'closed')`),
   ],
@@ -73,7 +81,7 @@ export const paymentRefunds = pgTable(
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** Stripe PaymentIntent id or PayPal capture id. */
     paymentReference: text('payment_reference').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reason: text('reason', { enum: REFUND_REASONS }).notNull(),
     status: text('status', { enum: ['pending', 'refunded', 'failed'] }).notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),

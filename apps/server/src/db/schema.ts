@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CANCEL_REASONS } from '@roomweek/contract';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -31,7 +32,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Bumped by a password change: tokens carry it, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
-    /** The password is the well-known default one (`admin123`): the admin screens advise changing it. */
+    /** The password is the one the account was created with on first start (`admin123`, or generated): the admin screens advise changing it. */
     defaultPassword: boolean('default_password').notNull().default(false),
     language: text('language').notNull().default('fr'),
     createdAt: createdAt(),
@@ -76,7 +77,8 @@ export const rooms = pgTable(
       .notNull()
       .references(() => properties.id),
     roomNumber: text('room_number').notNull(),
-    pricePerWeekCents: integer('price_per_week_cents').notNull(),
+    /** Money columns are bigint (migration 0007); every amount stays below 2^53, so it reads back as an exact number. */
+    pricePerWeekCents: bigint('price_per_week_cents', { mode: 'number' }).notNull(),
     amenities: jsonb('amenities').$type<string[]>().notNull().default([]),
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -103,7 +105,7 @@ export const bookings = pgTable(
     userEmail: text('user_email').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
-    totalCents: integer('total_cents').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['confirmed', 'pending', 'cancelled'] }).notNull(),
     paymentMethod: text('payment_method', { enum: ['stripe', 'paypal', 'on_site'] }).notNull(),
     language: text('language').notNull().default('fr'),
@@ -144,5 +146,23 @@ export const settings = pgTable('settings', {
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
+  /** When the counter may be forgotten (the end of its window). */
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  /** Login failures slow their key down: no attempt before this time (migration 0008). */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/** Tokens ended by a logout before their expiry (migration 0008, docs/decisions/0014-sessions-and-auth-limits.md). */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The token's own expiry: past it the row is useless and may be deleted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('revoked_tokens_user_idx').on(t.userId), index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);

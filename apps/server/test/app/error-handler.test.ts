@@ -11,7 +11,7 @@ const key = new TextEncoder().encode(JWT_SECRET);
 describe('error handler', () => {
   let t: TestApp;
   let admin: string;
-  let client: { token: string; user: { id: string } };
+  let client: { token: string; user: { id: string; email: string } };
   let roomId: string;
   const db = () => t.database.handle.db;
 
@@ -109,7 +109,7 @@ describe('error handler', () => {
     it('answers 400 validation_error to text with a NUL character, which PostgreSQL cannot store', async () => {
       const calls: Array<[string, string, Record<string, string>, unknown]> = [
         ['POST', '/api/auth/register', {}, { name: 'Nul\u0000', first_name: 'x', email: 'nul@example.com', password: 'secret123', birth_date: '1990-01-01', birth_place: 'x', phone: '+32 470 12 34 56' }],
-        ['PUT', '/api/auth/profile', bearer(client.token), { name: 'a\u0000b', email: 'renamed-nul@example.com' }],
+        ['PUT', '/api/auth/profile', bearer(client.token), { name: 'a\u0000b', email: client.user.email }],
         ['POST', '/api/auth/recover-email', {}, { hint: 'adm\u0000in' }],
         ['POST', '/api/properties', bearer(admin), { name: 'a\u0000b', description: 'd', location: 'l', room_count: 1 }],
         ['POST', '/api/rooms', bearer(admin), { property_id: (await t.app.inject({ url: `/api/rooms/${roomId}` })).json().property_id, room_number: 'nul', price_per_week: 1, amenities: ['Wi\u0000Fi'] }],
@@ -184,7 +184,7 @@ describe('error handler', () => {
   describe('tokens', () => {
     const me = (token: string) => t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
     const signed = (claims: Record<string, unknown>, build?: (jwt: SignJWT) => SignJWT, signingKey = key) => {
-      const jwt = new SignJWT({ tv: 0, ...claims }).setProtectedHeader({ alg: 'HS256' }).setSubject(client.user.id).setIssuer('roomweek').setIssuedAt();
+      const jwt = new SignJWT({ tv: 0, jti: randomUUID(), ...claims }).setProtectedHeader({ alg: 'HS256' }).setSubject(client.user.id).setIssuer('roomweek').setIssuedAt();
       return (build ? build(jwt) : jwt.setExpirationTime('1h')).sign(signingKey);
     };
 

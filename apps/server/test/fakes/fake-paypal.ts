@@ -1,10 +1,30 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 interface Money {
   currency_code: string;
   value: string;
+}
+
+export interface FakeCapture {
+  id: string;
+  status: 'COMPLETED' | 'PENDING' | 'DECLINED';
+  amount: Money;
+  status_details?: { reason: string };
+  custom_id?: string;
+}
+
+/** A PayPal webhook event about a capture, as PayPal sends it (v1 event, v2 capture resource). */
+export interface FakeWebhookEvent {
+  id: string;
+  event_version: '1.0';
+  create_time: string;
+  resource_type: 'capture';
+  resource_version: '2.0';
+  event_type: string;
+  summary: string;
+  resource: FakeCapture & { supplementary_data: { related_ids: { order_id: string } } };
 }
 
 export interface FakeOrder {
@@ -16,7 +36,7 @@ export interface FakeOrder {
     custom_id?: string;
     description?: string;
     amount: Money;
-    payments?: { captures: { id: string; status: string; amount: Money }[] };
+    payments?: { captures: FakeCapture[] };
   }[];
   payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } };
   links: { href: string; rel: string; method: string }[];
@@ -24,15 +44,22 @@ export interface FakeOrder {
 
 /**
  * A local stand-in for PayPal's REST API as our fetch code uses it: OAuth client-credentials tokens, Orders v2
- * (create, get, capture) and capture refunds, honouring `PayPal-Request-Id` like PayPal does (the same id on the
- * same call answers the first response again, without acting twice).
+ * (create, get, capture), capture refunds and webhook verification (verify-webhook-signature), honouring
+ * `PayPal-Request-Id` like PayPal does (the same id on the same call answers the first response again, without
+ * acting twice). Captures can be left PENDING, then completed or denied later, with the webhook event PayPal sends.
  */
 export class FakePaypal {
   readonly clientId = `fake-client-${randomBytes(4).toString('hex')}`;
   readonly secret = `fake-secret-${randomBytes(8).toString('hex')}`;
   readonly orders = new Map<string, FakeOrder>();
-  /** Every capture that moved money (one per real charge). */
+  /** Every capture that moved money (one per real charge), PENDING ones included. */
   readonly captures: { orderId: string; captureId: string; requestId: string | undefined }[] = [];
+  /** The id of the webhook registered with this fake: what verify-webhook-signature expects (`PAYPAL_WEBHOOK_ID`). */
+  readonly webhookId = `WH-FAKE-${randomBytes(6).toString('hex').toUpperCase()}`;
+  /** Signs webhook deliveries (PayPal signs with its certificate; the fake with a key of its own). */
+  private readonly webhookKey = randomBytes(32);
+  /** Every verify-webhook-signature answer given. */
+  readonly verifications: ('SUCCESS' | 'FAILURE')[] = [];
   readonly refunds: { captureId: string; refundId: string }[] = [];
   /** Every request: method, path and PayPal-Request-Id. */
   readonly requests: { method: string; path: string; requestId: string | undefined }[] = [];
@@ -41,6 +68,8 @@ export class FakePaypal {
   loseCaptureResponses = 0;
   /** The next capture is declined by the payer's bank. */
   declineNextCapture = false;
+  /** The next capture takes the money but is left PENDING (an eCheck, a review): complete or deny it later. */
+  pendNextCapture = false;
   private readonly tokens = new Set<string>();
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   private server: Server | undefined;
@@ -60,7 +89,7 @@ export class FakePaypal {
   }
 
   env(): Record<string, string> {
-    return { PAYPAL_API_URL: this.url };
+    return { PAYPAL_API_URL: this.url, PAYPAL_WEBHOOK_ID: this.webhookId };
   }
 
   /** The admin's payment settings that enable PayPal against this fake. */
@@ -86,6 +115,89 @@ export class FakePaypal {
     const order = this.order(id);
     order.status = 'APPROVED';
     return order;
+  }
+
+  private captureOf(orderId: string): FakeCapture {
+    const capture = this.order(orderId).purchase_units[0]?.payments?.captures[0];
+    if (!capture) throw new Error(`fake order ${orderId} has no capture`);
+    return capture;
+  }
+
+  /** PayPal finishes processing a PENDING capture: the money is in. Answers the webhook event PayPal sends. */
+  completeCapture(orderId: string): FakeWebhookEvent {
+    const capture = this.captureOf(orderId);
+    capture.status = 'COMPLETED';
+    delete capture.status_details;
+    return this.captureEvent('PAYMENT.CAPTURE.COMPLETED', orderId);
+  }
+
+  /** PayPal refuses a PENDING capture (DENIED after review, or DECLINED): no money. Answers the webhook event. */
+  denyCapture(orderId: string, type: 'PAYMENT.CAPTURE.DENIED' | 'PAYMENT.CAPTURE.DECLINED' = 'PAYMENT.CAPTURE.DENIED'): FakeWebhookEvent {
+    const capture = this.captureOf(orderId);
+    capture.status = 'DECLINED';
+    delete capture.status_details;
+    return this.captureEvent(type, orderId);
+  }
+
+  /** A webhook event about the order's capture, as it stands now. */
+  captureEvent(type: string, orderId: string): FakeWebhookEvent {
+    const capture = this.captureOf(orderId);
+    return {
+      id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: 'capture',
+      resource_version: '2.0',
+      event_type: type,
+      summary: `Payment ${capture.status.toLowerCase()}`,
+      resource: { ...structuredClone(capture), supplementary_data: { related_ids: { order_id: orderId } } },
+    };
+  }
+
+  private signature(transmissionId: string, time: string, webhookId: string, body: string): string {
+    const digest = createHash('sha256').update(body).digest('hex');
+    return createHmac('sha256', this.webhookKey).update(`${transmissionId}|${time}|${webhookId}|${digest}`).digest('base64');
+  }
+
+  /**
+   * A delivery of `event` to our webhook as PayPal makes it: the body and its transmission headers. `forgedSignature`
+   * signs it with another key, as an attacker without PayPal's would.
+   */
+  delivery(event: unknown, options: { forgedSignature?: boolean } = {}): { payload: string; headers: Record<string, string> } {
+    const payload = JSON.stringify(event);
+    const transmissionId = randomBytes(12).toString('hex');
+    const time = new Date().toISOString();
+    const signature = options.forgedSignature
+      ? randomBytes(32).toString('base64')
+      : this.signature(transmissionId, time, this.webhookId, payload);
+    return {
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': `${this.url}/v1/notifications/certs/CERT-FAKE`,
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-sig': signature,
+        'paypal-transmission-time': time,
+      },
+    };
+  }
+
+  /** verify-webhook-signature: SUCCESS only for a delivery signed by this fake, for this webhook id, unaltered. */
+  private verifyWebhook(body: Record<string, unknown>): { status: number; body: unknown } {
+    const fields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'] as const;
+    if (fields.some((field) => typeof body[field] !== 'string') || typeof body.webhook_event !== 'object' || body.webhook_event === null) {
+      return unprocessable(400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER');
+    }
+    const expected = this.signature(
+      body.transmission_id as string,
+      body.transmission_time as string,
+      this.webhookId,
+      JSON.stringify(body.webhook_event),
+    );
+    const status = body.webhook_id === this.webhookId && body.auth_algo === 'SHA256withRSA' && body.transmission_sig === expected ? 'SUCCESS' : 'FAILURE';
+    this.verifications.push(status);
+    return { status: 200, body: { verification_status: status } };
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse) {
@@ -150,6 +262,7 @@ export class FakePaypal {
     requestId: string | undefined,
   ): { status: number; body: unknown; loseResponse?: boolean } {
     if (method === 'POST' && path === '/v2/checkout/orders') return this.createOrder(body);
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return this.verifyWebhook(body);
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     if (orderMatch) {
       const order = this.orders.get(orderMatch[1]!);
@@ -160,7 +273,10 @@ export class FakePaypal {
     const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
     if (method === 'POST' && refundMatch) {
       const captureId = refundMatch[1]!;
-      if (!this.captures.some((c) => c.captureId === captureId)) return unprocessable(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      const charged = this.captures.find((c) => c.captureId === captureId);
+      if (!charged) return unprocessable(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      // PayPal refunds only a completed capture.
+      if (this.captureOf(charged.orderId).status !== 'COMPLETED') return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_STATUS_NOT_VALID');
       if (this.refunds.some((r) => r.captureId === captureId)) return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
       const refundId = randomBytes(8).toString('hex').toUpperCase();
       this.refunds.push({ captureId, refundId });
@@ -201,7 +317,19 @@ export class FakePaypal {
     }
     const captureId = randomBytes(8).toString('hex').toUpperCase();
     const unit = order.purchase_units[0]!;
-    unit.payments = { captures: [{ id: captureId, status: 'COMPLETED', amount: unit.amount }] };
+    const pending = this.pendNextCapture;
+    this.pendNextCapture = false;
+    unit.payments = {
+      captures: [
+        {
+          id: captureId,
+          status: pending ? 'PENDING' : 'COMPLETED',
+          amount: unit.amount,
+          ...(pending ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
+          ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
+        },
+      ],
+    };
     order.status = 'COMPLETED';
     this.captures.push({ orderId: order.id, captureId, requestId });
     const loseResponse = this.loseCaptureResponses > 0;

@@ -180,7 +180,7 @@ describe('auth routes', () => {
     it('changes name and e-mail and answers the user with a new working token', async () => {
       const session = await registerUser(t.app);
       const newEmail = uniqueEmail('Renamed').toUpperCase();
-      const response = await put('/api/auth/profile', { name: 'Renamed', email: newEmail }, session.token);
+      const response = await put('/api/auth/profile', { name: 'Renamed', email: newEmail, current_password: 'secret123' }, session.token);
       expect(response.statusCode).toBe(200);
       const updated = response.json<AuthResponse>();
       expect(updated.user).toMatchObject({ id: session.user.id, name: 'Renamed', email: newEmail.toLowerCase(), role: 'client' });
@@ -194,7 +194,7 @@ describe('auth routes', () => {
     it('refuses an address that belongs to someone else (409 email_taken)', async () => {
       const a = await registerUser(t.app);
       const b = await registerUser(t.app);
-      await expectRefused(db(), () => put('/api/auth/profile', { name: 'B', email: a.user.email }, b.token), 409, 'email_taken');
+      await expectRefused(db(), () => put('/api/auth/profile', { name: 'B', email: a.user.email, current_password: 'secret123' }, b.token), 409, 'email_taken');
     });
 
     it('refuses bad input (400) and anonymous callers (401) without changing anything', async () => {
@@ -208,7 +208,7 @@ describe('auth routes', () => {
 
     it('cannot be used to become an admin', async () => {
       const session = await registerUser(t.app);
-      const response = await put('/api/auth/profile', { name: 'X', email: uniqueEmail(), role: 'admin', is_admin: true }, session.token);
+      const response = await put('/api/auth/profile', { name: 'X', email: uniqueEmail(), current_password: 'secret123', role: 'admin', is_admin: true }, session.token);
       expect(response.statusCode).toBe(200);
       expect(response.json<AuthResponse>().user).toMatchObject({ role: 'client', is_admin: false });
     });
@@ -392,7 +392,8 @@ describe('auth routes', () => {
     const calls: Array<[string, (n: number) => unknown]> = [
       ['/api/auth/login', () => ({ email: 'admin@example.com', password: 'wrong-password' })],
       ['/api/auth/register', (n) => registration({ email: `limited-${n}-${randomUUID().slice(0, 6)}@example.com` })],
-      ['/api/auth/forgot-password', () => ({ email: 'admin@example.com' })],
+      // A new address each time: forgot-password is also limited per address asked for (test/auth/limits.test.ts).
+      ['/api/auth/forgot-password', (n) => ({ email: `forgot-${n}-${randomUUID().slice(0, 6)}@example.com` })],
       ['/api/auth/reset-password', () => ({ token: 'not-a-real-token', new_password: 'whatever-1' })],
       ['/api/auth/recover-email', () => ({ hint: 'admin' })],
     ];

@@ -36,6 +36,7 @@ describe('payment settings routes', () => {
       paypal_secret_masked: '',
       has_paypal: false,
       paypal_mode: 'sandbox',
+      unreadable: [],
     });
   });
 

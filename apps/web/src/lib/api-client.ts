@@ -166,6 +166,8 @@ export const api = {
   auth: {
     me: (signal?: AbortSignal) => call(routes.auth.me, { signal }),
     login: (body: LoginBody) => call(routes.auth.login, { body }),
+    /** Ends the current token on the server (204). */
+    logout: (signal?: AbortSignal) => call(routes.auth.logout, { signal }),
     register: (body: RegisterBody) => call(routes.auth.register, { body }),
     forgotPassword: (email: string) => call(routes.auth.forgotPassword, { body: { email } }),
     resetPassword: (token: string, newPassword: string) =>

@@ -11,10 +11,16 @@ export interface Session {
   user: User | null;
   /** Starts (or replaces, after a profile change) the session with the API's user and token. */
   signIn: (auth: AuthResponse) => void;
+  /** Forgets the session in this browser only (its token already ended: expired, revoked elsewhere). */
   signOut: () => void;
+  /** The user logs out: the server ends the token, then this browser forgets it, even if the server could not be reached. */
+  logOut: () => Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/** How long a logout waits for the server before forgetting the session anyway. */
+const LOGOUT_TIMEOUT_MS = 5000;
 
 function storeToken(token: string | null) {
   try {
@@ -27,7 +33,7 @@ function storeToken(token: string | null) {
 
 /**
  * SPEC §4 session: the token lives in localStorage; on load, a stored token is checked with /auth/me and
- * removed if that fails; logout removes token and user.
+ * removed if that fails; logout ends the token on the server, then removes token and user.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -48,6 +54,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ queryKey: queryKeys.me });
     queryClient.removeQueries({ queryKey: queryKeys.bookings });
   }, [queryClient]);
+
+  const logOut = useCallback(async () => {
+    try {
+      // Sent while the token is still stored: the client reads it from there.
+      await api.auth.logout(AbortSignal.timeout(LOGOUT_TIMEOUT_MS));
+    } catch {
+      // Unreachable or already ended: the token leaves this browser all the same, and expires on its own.
+    } finally {
+      signOut();
+    }
+  }, [signOut]);
 
   useEffect(() => {
     if (failed) signOut();
@@ -83,8 +100,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useMemo<Session>(() => {
     const user = token !== null && !failed ? (me.data ?? null) : null;
     const status: SessionStatus = user ? 'authenticated' : token !== null && !failed ? 'loading' : 'anonymous';
-    return { status, user, signIn, signOut };
-  }, [token, failed, me.data, signIn, signOut]);
+    return { status, user, signIn, signOut, logOut };
+  }, [token, failed, me.data, signIn, signOut, logOut]);
 
   return <SessionContext value={session}>{children}</SessionContext>;
 }

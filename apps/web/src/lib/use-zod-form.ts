@@ -112,9 +112,10 @@ export function useZodForm<S extends z.ZodType>({
     const form = formRef.current;
     if (!focusPending.current || !form) return;
     focusPending.current = false;
-    const first = Array.from(form.elements).find(
-      (element): element is HTMLElement => element instanceof HTMLElement && (element.getAttribute('name') ?? '') in errors,
-    );
+    const first = Array.from(form.elements).find((element): element is HTMLElement => {
+      const name = element.getAttribute('name');
+      return element instanceof HTMLElement && name !== null && errors[name] !== undefined;
+    });
     first?.focus();
   }, [errors]);
 

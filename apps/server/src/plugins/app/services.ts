@@ -1,8 +1,11 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { PasswordHasher } from '../../lib/passwords.ts';
 import { SecretBox } from '../../lib/secrets.ts';
 import { AuthService } from './auth/auth-service.ts';
+import { LoginThrottle } from './auth/login-throttle.ts';
+import { RateLimitsRepository } from './auth/rate-limits-repository.ts';
 import { TokenSigner } from './auth/tokens.ts';
 import { BookingLifecycle } from './bookings/booking-lifecycle.ts';
 import { BookingsRepository } from './bookings/bookings-repository.ts';
@@ -20,6 +23,8 @@ declare module 'fastify' {
     notifier: Notifier;
     outboxDispatcher: OutboxDispatcher;
     authService: AuthService;
+    /** This process's bounded password-hashing queue (lib/passwords.ts). */
+    passwordHasher: PasswordHasher;
     propertiesRepository: PropertiesRepository;
     roomsRepository: RoomsRepository;
     bookingsRepository: BookingsRepository;
@@ -54,13 +59,18 @@ export default fp<ServicesOptions>(
         }),
     );
     app.decorate('outboxDispatcher', scheduleOutboxDispatcher(app, config, outboxBox));
+    app.decorate('passwordHasher', new PasswordHasher({ logN: config.SCRYPT_LOG_N, maxWaiting: config.HASH_QUEUE_LIMIT }));
+    const rateLimits = new RateLimitsRepository(db);
     app.decorate(
       'authService',
       new AuthService({
         db,
         tokens: new TokenSigner(secrets.jwtSecret),
         notifier: app.notifier,
-        scryptLogN: config.SCRYPT_LOG_N,
+        hasher: app.passwordHasher,
+        limits: rateLimits,
+        throttle: new LoginThrottle(rateLimits, config.LOGIN_FAILURE_LIMIT),
+        authRateLimit: config.AUTH_RATE_LIMIT,
         exposeResetToken: config.NODE_ENV !== 'production',
       }),
     );
@@ -70,8 +80,17 @@ export default fp<ServicesOptions>(
     const bookingLifecycle = new BookingLifecycle({ repository: bookingsRepository, notifier: app.notifier, holdMinutes: config.BOOKING_HOLD_MINUTES });
     app.decorate('bookingsRepository', bookingsRepository);
     app.decorate('bookingLifecycle', bookingLifecycle);
-    app.decorate('bookingsService', new BookingsService({ db, repository: bookingsRepository, lifecycle: bookingLifecycle, timeZone: config.TZ_SITE }));
-    app.decorate('settingsService', new SettingsService({ db, box: new SecretBox(secrets.settingsKey), env: config }));
+    app.decorate(
+      'bookingsService',
+      new BookingsService({
+        db,
+        repository: bookingsRepository,
+        lifecycle: bookingLifecycle,
+        timeZone: config.TZ_SITE,
+        maxActivePerUser: config.MAX_ACTIVE_BOOKINGS_PER_USER,
+      }),
+    );
+    app.decorate('settingsService', new SettingsService({ db, box: new SecretBox(secrets.settingsKey), env: config, log: app.log }));
     app.decorate('uploadsService', new UploadsService(path.join(config.DATA_DIR, 'uploads')));
   },
   { name: 'services', dependencies: ['db'] },

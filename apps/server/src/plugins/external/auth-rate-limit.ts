@@ -1,26 +1,31 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { queryRows, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { clientAddressKey } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
+import { RateLimitsRepository } from '../app/auth/rate-limits-repository.ts';
 
 const WINDOW_SECONDS = 60;
 
 /**
- * A fixed one-minute window per client address, counted in the database so that every instance shares it
- * (docs/decisions/0004-auth-rate-limit.md). One atomic upsert per request.
+ * One hit on the counter `key`: a fixed one-minute window kept in the `rate_limits` table, so that every instance
+ * shares it (docs/decisions/0004-auth-rate-limit.md), advanced by one atomic upsert. Past `maxPerMinute` hits: 429
+ * `rate_limited` with `Retry-After`. Every database-counted limit (auth, bookings…) goes through here.
  */
+export async function countHit(
+  db: Database,
+  reply: FastifyReply,
+  limit: { key: string; maxPerMinute: number; detail?: string },
+): Promise<void> {
+  const row = await new RateLimitsRepository(db).hit(limit.key, WINDOW_SECONDS);
+  if (row.count > limit.maxPerMinute) {
+    reply.header('retry-after', String(Math.max(1, row.retryAfter)));
+    throw new AppError(429, 'rate_limited', limit.detail ?? 'Too many attempts; please wait a minute and try again');
+  }
+}
+
+/** The account-access limit: a fixed one-minute window per client address (an IPv6 client by its /64). */
 export function authRateLimit(db: Database, maxPerMinute: number) {
   return async function limit(request: FastifyRequest, reply: FastifyReply) {
-    const key = `auth:${request.ip}`;
-    const [row] = await queryRows<{ count: number; retry_after: number }>(db, sql`
-      insert into rate_limits (key, count, reset_at) values (${key}, 1, now() + make_interval(secs => ${WINDOW_SECONDS}))
-      on conflict (key) do update set
-        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`);
-    if (row && row.count > maxPerMinute) {
-      reply.header('retry-after', String(Math.max(1, row.retry_after)));
-      throw new AppError(429, 'rate_limited', 'Too many attempts; please wait a minute and try again');
-    }
+    await countHit(db, reply, { key: `auth:${clientAddressKey(request.ip)}`, maxPerMinute });
   };
 }

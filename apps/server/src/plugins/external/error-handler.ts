@@ -52,6 +52,7 @@ export default fp(
       if (error instanceof AppError) {
         status = error.statusCode;
         body = { detail: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };
+        if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
       } else if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
         const where = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || '';
@@ -72,7 +73,9 @@ export default fp(
         body = { detail: error.message, code: CODE_BY_STATUS[status] ?? 'validation_error' };
       }
 
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      // A 5xx the app chose (503 busy) is a known state, not a fault: no stack in the error log.
+      if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'request failed');
+      else if (status >= 500) request.log.warn({ code: body.code, status }, 'request refused');
       else request.log.info({ code: body.code, status }, 'request refused');
       return reply.code(status).send(body);
     });

@@ -17,13 +17,14 @@ import { useSession } from '@/lib/session';
 export default function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, signOut } = useSession();
+  const { user, logOut } = useSession();
   if (!user) return null;
   const displayName = [user.first_name, user.name].filter(Boolean).join(' ') || user.email;
 
+  // Home first, while still signed in: a guarded page left behind would otherwise send the visitor to /login.
   const logout = () => {
-    signOut();
     void navigate(paths.home);
+    void logOut();
   };
 
   return (

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type {
   AuthResponse,
   ChangePasswordBody,
@@ -11,25 +10,42 @@ import type {
   RegisterBody,
 } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
-import { passwordResets, users } from '../../../db/schema.ts';
-import { AppError, badRequest, conflict, sqlState, unauthorized } from '../../../lib/errors.ts';
-import { hashPassword, isDefaultPassword, verifyPassword } from '../../../lib/passwords.ts';
+import { AppError, badRequest, conflict, retryLater, sqlState, unauthorized } from '../../../lib/errors.ts';
+import { hashPassword, isDefaultPassword, type PasswordHasher } from '../../../lib/passwords.ts';
 import { sha256 } from '../../../lib/secrets.ts';
 import type { Notifier } from '../notifications/notifier.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import type { RateLimitsRepository } from './rate-limits-repository.ts';
 import type { TokenSigner } from './tokens.ts';
 import { toUser, UsersRepository, type UserRow } from './users-repository.ts';
 
 const RESET_VALIDITY_MS = 60 * 60 * 1000;
 const RECOVER_MAX_RESULTS = 5;
+const MINUTE_SECONDS = 60;
 
 export interface AuthServiceOptions {
   db: Database;
   tokens: TokenSigner;
   notifier: Notifier;
-  scryptLogN: number;
+  hasher: PasswordHasher;
+  limits: RateLimitsRepository;
+  throttle: LoginThrottle;
+  /** AUTH_RATE_LIMIT: also the per-minute limit of password checks per account and of reset e-mails per address. */
+  authRateLimit: number;
   /** Outside production the forgot-password answer carries the token, so development works without e-mail. */
   exposeResetToken: boolean;
 }
+
+/** A request's valid token: its user, and what a logout needs to revoke it. */
+export interface SignedIn {
+  user: UserRow;
+  jti: string;
+  expiresAt: Date;
+}
+
+const emailTaken = () => conflict('email_taken', 'An account with this e-mail already exists');
+const wrongPassword = () => new AppError(400, 'wrong_password', 'The current password is incorrect', 'current_password');
+const invalidResetToken = () => badRequest('invalid_reset_token', 'This reset link is invalid or has expired', 'token');
 
 export class AuthService {
   private readonly users: UsersRepository;
@@ -44,16 +60,23 @@ export class AuthService {
     return { user: toUser(row), token: await this.options.tokens.sign(row.id, row.tokenVersion) };
   }
 
-  /** The user a bearer token stands for, or null when the token is invalid, expired or superseded. */
-  async authenticate(token: string): Promise<UserRow | null> {
+  /** The user a bearer token stands for, or null when the token is invalid, expired, superseded or logged out. */
+  async authenticate(token: string): Promise<SignedIn | null> {
     const claims = await this.options.tokens.verify(token);
     if (!claims) return null;
-    const user = await this.users.findById(claims.sub);
-    return user && user.tokenVersion === claims.tv ? user : null;
+    const user = await this.users.findSignedIn(claims.sub, claims.jti);
+    return user && user.tokenVersion === claims.tv ? { user, jti: claims.jti, expiresAt: claims.expiresAt } : null;
+  }
+
+  /** Ends the presented token on every instance; the user's other sessions go on. */
+  async logout(signedIn: SignedIn): Promise<void> {
+    await this.users.revokeToken(signedIn.user.id, signedIn.jti, signedIn.expiresAt);
   }
 
   async register(body: RegisterBody, language: Language): Promise<AuthResponse> {
-    const passwordHash = await hashPassword(body.password, this.options.scryptLogN);
+    // A taken address costs no hash (registration says so openly anyway); the unique index still decides races.
+    if (await this.users.findByEmail(body.email)) throw emailTaken();
+    const passwordHash = await this.options.hasher.hash(body.password);
     try {
       const row = await this.users.insert({
         email: body.email,
@@ -69,80 +92,121 @@ export class AuthService {
       });
       return this.session(row);
     } catch (error) {
-      if (sqlState(error) === '23505') throw conflict('email_taken', 'An account with this e-mail already exists');
+      if (sqlState(error) === '23505') throw emailTaken();
       throw error;
     }
   }
 
-  async login(body: LoginBody): Promise<AuthResponse> {
+  /** `ip`: the client's address, for the per-address failure counter. */
+  async login(body: LoginBody, ip: string): Promise<AuthResponse> {
+    const attempt = { email: body.email, ip };
+    await this.options.throttle.assertMayTry(attempt);
     const row = await this.users.findByEmail(body.email);
-    const valid = await verifyPassword(body.password, row?.passwordHash ?? (await this.decoy()));
-    if (!row || !valid) throw unauthorized('Incorrect credentials', 'invalid_credentials');
+    const valid = await this.options.hasher.verify(body.password, row?.passwordHash ?? (await this.decoy()));
+    if (!row || !valid) {
+      await this.options.throttle.failed(attempt);
+      throw unauthorized('Incorrect credentials', 'invalid_credentials');
+    }
+    await this.options.throttle.succeeded(attempt);
     return this.session(row);
   }
 
   private decoy(): Promise<string> {
-    this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'), this.options.scryptLogN);
+    // Made once, outside the queue: a refused (busy) first try must not leave a failed promise behind.
+    this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'), this.options.hasher.logN);
     return this.decoyHash;
   }
 
+  /** AUTH_RATE_LIMIT per minute for `key`, shared by every instance: beyond, 429 with Retry-After. */
+  private async withinLimit(key: string): Promise<void> {
+    const { count, retryAfter } = await this.options.limits.hit(key, MINUTE_SECONDS);
+    if (count > this.options.authRateLimit) {
+      throw retryLater(429, 'rate_limited', 'Too many attempts; please wait a minute and try again', retryAfter);
+    }
+  }
+
+  /** Checks the account's current password, at most AUTH_RATE_LIMIT times a minute per account. */
+  private async checkCurrentPassword(user: UserRow, password: string): Promise<void> {
+    await this.withinLimit(`password-check:${user.id}`);
+    if (!(await this.options.hasher.verify(password, user.passwordHash))) throw wrongPassword();
+  }
+
+  /** A new e-mail needs the current password; the old address is told, and reset links sent to it stop working. */
   async updateProfile(user: UserRow, body: ProfileBody): Promise<AuthResponse> {
+    const emailChanges = body.email !== user.email;
+    if (emailChanges) {
+      if (!body.current_password) {
+        throw badRequest('validation_error', 'current_password: your current password is needed to change the e-mail', 'current_password');
+      }
+      const owner = await this.users.findByEmail(body.email);
+      if (owner && owner.id !== user.id) throw emailTaken();
+      await this.checkCurrentPassword(user, body.current_password);
+    }
     try {
-      const row = await this.users.update(user.id, { name: body.name, email: body.email });
-      return this.session(row!);
+      const row = await this.options.db.transaction(async (tx) => {
+        const users = new UsersRepository(tx);
+        const updated = await users.update(user.id, { name: body.name, email: body.email });
+        if (!updated) throw unauthorized('Your session has expired; please sign in again', 'invalid_token');
+        if (emailChanges) {
+          await users.endResets(user.id);
+          await this.options.notifier.emailChanged(tx, { user, newEmail: updated.email });
+        }
+        return updated;
+      });
+      return this.session(row);
     } catch (error) {
-      if (sqlState(error) === '23505') throw conflict('email_taken', 'An account with this e-mail already exists');
+      if (sqlState(error) === '23505') throw emailTaken();
       throw error;
     }
   }
 
-  /** Changes the password and ends every older token; answers a fresh session for the caller. */
+  /** Changes the password and ends every other session and reset link; answers a fresh session for the caller. */
   async changePassword(user: UserRow, body: ChangePasswordBody): Promise<AuthResponse> {
-    if (!(await verifyPassword(body.current_password, user.passwordHash))) {
-      throw new AppError(400, 'wrong_password', 'The current password is incorrect', 'current_password');
-    }
-    const row = await this.users.setPassword(user.id, {
-      hash: await hashPassword(body.new_password, this.options.scryptLogN),
-      isDefault: isDefaultPassword(body.new_password),
-    });
+    await this.checkCurrentPassword(user, body.current_password);
+    const hash = await this.options.hasher.hash(body.new_password);
+    const row = await this.setPassword(user.id, hash, body.new_password);
+    if (!row) throw unauthorized('Your session has expired; please sign in again', 'invalid_token');
     return this.session(row);
   }
 
-  /** Same answer whether or not the address exists; the token is stored hashed, single use, valid 1 hour. */
+  /** In one transaction: the new password, a bumped token version (every older token ends), no reset link left. */
+  private setPassword(userId: string, hash: string, password: string, claimReset?: string): Promise<UserRow | undefined> {
+    return this.options.db.transaction(async (tx) => {
+      const users = new UsersRepository(tx);
+      // Claiming the token and using it happen together: a second use finds it already used.
+      if (claimReset && !(await users.claimReset(claimReset))) throw invalidResetToken();
+      const row = await users.setPassword(userId, { hash, isDefault: isDefaultPassword(password) });
+      await users.endResets(userId);
+      await users.forgetRevokedTokens(userId);
+      return row;
+    });
+  }
+
+  /**
+   * Same answer whether or not the address exists; at most AUTH_RATE_LIMIT a minute per address asked for. The token
+   * is stored hashed, single use, valid 1 hour.
+   */
   async forgotPassword(email: string): Promise<ForgotPasswordResponse> {
+    await this.withinLimit(`forgot-password:${email}`);
     const answer = { detail: 'If an account exists for this address, a reset link has been sent.' };
     const row = await this.users.findByEmail(email);
     if (!row) return answer;
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + RESET_VALIDITY_MS);
     await this.options.db.transaction(async (tx) => {
-      await tx.insert(passwordResets).values({ userId: row.id, tokenHash: sha256(token), expiresAt });
+      await new UsersRepository(tx).insertReset({ userId: row.id, tokenHash: sha256(token), expiresAt });
       await this.options.notifier.passwordResetRequested(tx, { user: row, token, expiresAt });
     });
     return this.options.exposeResetToken ? { ...answer, reset_token: token } : answer;
   }
 
+  /** The token is checked before any hash; the reset ends every session and every other reset link of the user. */
   async resetPassword(token: string, newPassword: string): Promise<void> {
-    const passwordHash = await hashPassword(newPassword, this.options.scryptLogN);
-    await this.options.db.transaction(async (tx) => {
-      // Claiming the token and using it happen together: a second use finds it already used.
-      const [reset] = await tx
-        .update(passwordResets)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(passwordResets.tokenHash, sha256(token)),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, sql`now()`),
-          ),
-        )
-        .returning();
-      if (!reset) throw badRequest('invalid_reset_token', 'This reset link is invalid or has expired', 'token');
-      await tx
-        .update(users)
-        .set({ passwordHash, defaultPassword: isDefaultPassword(newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, reset.userId));
-    });
+    const tokenHash = sha256(token);
+    const reset = await this.users.findUsableReset(tokenHash);
+    if (!reset) throw invalidResetToken();
+    const hash = await this.options.hasher.hash(newPassword);
+    await this.setPassword(reset.userId, hash, newPassword, tokenHash);
   }
 
   async recoverEmail(hint: string): Promise<RecoverEmailResponse> {

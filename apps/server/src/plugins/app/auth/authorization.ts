@@ -1,12 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../../lib/errors.ts';
+import type { SignedIn } from './auth-service.ts';
 import type { UserRow } from './users-repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by `authenticate`; null for anonymous requests. */
     user: UserRow | null;
+    /** The valid token the request presented (its id and expiry, for a logout); null for anonymous requests. */
+    signedIn: SignedIn | null;
   }
   interface FastifyInstance {
     /** preHandler: a valid bearer token is required. */
@@ -14,6 +17,12 @@ declare module 'fastify' {
     /** preHandler: a valid bearer token of an admin is required. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
+}
+
+/** The request's valid token and its user, as `authenticate` found them. */
+export function signedInSession(request: FastifyRequest): SignedIn {
+  if (!request.signedIn) throw unauthorized();
+  return request.signedIn;
 }
 
 /** The user a request's bearer token stands for, once per request. */
@@ -25,14 +34,16 @@ export function signedInUser(request: FastifyRequest): UserRow {
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('signedIn', null);
 
     async function identify(request: FastifyRequest) {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw unauthorized();
-      const user = await app.authService.authenticate(match[1]!);
-      if (!user) throw unauthorized('Your session has expired; please sign in again', 'invalid_token');
-      request.user = user;
+      const signedIn = await app.authService.authenticate(match[1]!);
+      if (!signedIn) throw unauthorized('Your session has expired; please sign in again', 'invalid_token');
+      request.user = signedIn.user;
+      request.signedIn = signedIn;
     }
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -1,14 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 const ISSUER = 'roomweek';
 const ALGORITHM = 'HS256';
 const LIFETIME = '7d';
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TokenClaims {
   sub: string;
-  /** The user's token version when the token was issued: a password change bumps it. */
+  /** The user's token version when the token was issued: a password change or reset bumps it. */
   tv: number;
+  /** The token's own id: a logout revokes it (revoked_tokens). */
+  jti: string;
+  expiresAt: Date;
 }
 
 export class TokenSigner {
@@ -22,19 +26,30 @@ export class TokenSigner {
     return new SignJWT({ tv: tokenVersion })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(userId)
+      .setJti(randomUUID())
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(LIFETIME)
       .sign(this.key);
   }
 
-  /** The claims of a valid token, or null: the algorithm is fixed, `exp` and `iss` are checked. */
+  /**
+   * The claims of a valid token, or null: the algorithm is fixed, `iss` checked, and `exp`, `iat` and `jti` are
+   * required — a token signed with the right key but without an expiry would otherwise never end.
+   */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
-      // A subject that is not a user id would reach the database as bad input: it is simply not a valid token.
-      if (typeof payload.sub !== 'string' || !USER_ID.test(payload.sub) || typeof payload.tv !== 'number') return null;
-      return { sub: payload.sub, tv: payload.tv };
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+        maxTokenAge: LIFETIME,
+      });
+      // Ids that are not UUIDs would reach the database as bad input: such a token is simply not valid.
+      const { sub, jti, tv, exp } = payload;
+      if (typeof sub !== 'string' || !UUID.test(sub) || typeof jti !== 'string' || !UUID.test(jti)) return null;
+      if (typeof tv !== 'number' || typeof exp !== 'number') return null;
+      return { sub, tv, jti, expiresAt: new Date(exp * 1000) };
     } catch {
       return null;
     }

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language, User } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
-import { users } from '../../../db/schema.ts';
+import { passwordResets, revokedTokens, users } from '../../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -21,17 +21,29 @@ export function toUser(row: UserRow): User {
   };
 }
 
-const prepareById = (db: Executor) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
+/** The user of a token whose id no logout revoked: one statement for every authenticated request. */
+const prepareSignedIn = (db: Executor) =>
+  db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, sql.placeholder('id')),
+        sql`not exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
+      ),
+    )
+    .prepare('users_signed_in');
 
 export class UsersRepository {
   constructor(private readonly db: Executor) {}
 
   /** Every authenticated request looks its user up: prepared once (SQL built once, planned once per connection). */
-  private byId: ReturnType<typeof prepareById> | undefined;
+  private signedIn: ReturnType<typeof prepareSignedIn> | undefined;
 
-  async findById(id: string): Promise<UserRow | undefined> {
-    this.byId ??= prepareById(this.db);
-    const [row] = await this.byId.execute({ id });
+  /** The user `id`, unless the token `jti` was revoked by a logout. */
+  async findSignedIn(id: string, jti: string): Promise<UserRow | undefined> {
+    this.signedIn ??= prepareSignedIn(this.db);
+    const [row] = await this.signedIn.execute({ id, jti });
     return row;
   }
 
@@ -50,13 +62,53 @@ export class UsersRepository {
     return row;
   }
 
-  async setPassword(id: string, password: { hash: string; isDefault: boolean }): Promise<UserRow> {
+  /** Sets the password and bumps the token version: every token issued before stops working. */
+  async setPassword(id: string, password: { hash: string; isDefault: boolean }): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
       .set({ passwordHash: password.hash, defaultPassword: password.isDefault, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, id))
       .returning();
-    return row!;
+    return row;
+  }
+
+  /** Ends one token before its expiry; the user's revocations of tokens already expired are dropped on the way. */
+  async revokeToken(userId: string, jti: string, expiresAt: Date): Promise<void> {
+    await this.db.delete(revokedTokens).where(and(eq(revokedTokens.userId, userId), sql`${revokedTokens.expiresAt} <= now()`));
+    await this.db.insert(revokedTokens).values({ jti, userId, expiresAt }).onConflictDoNothing();
+  }
+
+  /** After a token version bump no older token works anyway: their revocations are useless. */
+  async forgetRevokedTokens(userId: string): Promise<void> {
+    await this.db.delete(revokedTokens).where(eq(revokedTokens.userId, userId));
+  }
+
+  async insertReset(values: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+    await this.db.insert(passwordResets).values(values);
+  }
+
+  /** The reset of this token hash if it can still be used (not used, not expired); claims nothing. */
+  async findUsableReset(tokenHash: string): Promise<typeof passwordResets.$inferSelect | undefined> {
+    const [reset] = await this.db.select().from(passwordResets).where(this.usable(tokenHash));
+    return reset;
+  }
+
+  /** Uses the reset of this token hash up, if it still can be: a second claim finds nothing. */
+  async claimReset(tokenHash: string): Promise<typeof passwordResets.$inferSelect | undefined> {
+    const [reset] = await this.db.update(passwordResets).set({ usedAt: sql`now()` }).where(this.usable(tokenHash)).returning();
+    return reset;
+  }
+
+  /** Every reset link of the user not used yet stops working. */
+  async endResets(userId: string): Promise<void> {
+    await this.db
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)));
+  }
+
+  private usable(tokenHash: string) {
+    return and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`));
   }
 
   /** Accounts whose e-mail or name contains the hint (case-insensitive), for e-mail recovery. */

@@ -14,20 +14,33 @@ import type { BookingChanges, BookingRow, BookingsRepository, BookingView, Locke
  *   pending ──releaseExpired / releaseForSession──▶ cancelled (expired)
  *   cancelled (expired) ──confirmReleased──▶ confirmed      (a late payment, while the nights are still free)
  *   cancelled (expired) ──retake──▶ pending                 (a PayPal capture about to run, nights still free)
+ *   pending ──extendHold──▶ pending                         (a Stripe session opened: the hold lasts as long, up to its ceiling)
+ *   pending | cancelled (expired) ──awaitPayment──▶ pending (a PayPal capture PENDING: money on its way, held for days)
+ *   pending ──failPayment──▶ cancelled (payment_failed)     (the provider refused a payment it was processing)
  *   pending ──switchMethod──▶ pending (other provider) | confirmed (on site)
  *   pending | confirmed ──cancel──▶ cancelled (user, admin)
  *
  * Each transition takes the booking's row lock, checks the state it starts from, writes the new state and the
  * outbox messages it causes in the caller's transaction. Nothing else writes `bookings.status`.
+ *
+ * A hold's ceiling: no payment call stretches a hold past `BOOKING_HOLD_MINUTES` + 30 minutes from the booking's
+ * creation (retake, extendHold), so nobody blocks a room by calling "pay" again and again. Only `awaitPayment` goes
+ * beyond it, for money the provider has already taken and is still processing (decision 0015).
  */
 export const TRANSITIONS = {
   confirm: ['pending'],
   confirmReleased: ['cancelled'],
   retake: ['pending', 'cancelled'],
+  extendHold: ['pending'],
+  awaitPayment: ['pending', 'cancelled'],
+  failPayment: ['pending'],
   release: ['pending'],
   switchMethod: ['pending'],
   cancel: ['pending', 'confirmed'],
 } as const satisfies Record<string, readonly BookingStatus[]>;
+
+/** How far past its first `BOOKING_HOLD_MINUTES` a hold may ever be stretched by payment calls. */
+export const HOLD_EXTENSION_MAX_MINUTES = 30;
 
 export type TransitionName = keyof typeof TRANSITIONS;
 
@@ -68,7 +81,8 @@ export class BookingLifecycle {
     const locked = await this.repository.lock(tx, id);
     if (!locked) throw notFound('booking_not_found', 'Booking not found');
     if (!(TRANSITIONS[name] as readonly BookingStatus[]).includes(locked.booking.status)) throw refusal(name, locked.booking);
-    if ((name === 'confirmReleased' || (name === 'retake' && locked.booking.status === 'cancelled')) && !isReleasedHold(locked.booking)) {
+    const takesBack = name === 'confirmReleased' || ((name === 'retake' || name === 'awaitPayment') && locked.booking.status === 'cancelled');
+    if (takesBack && !isReleasedHold(locked.booking)) {
       throw refusal(name, locked.booking);
     }
     return locked;
@@ -145,25 +159,70 @@ export class BookingLifecycle {
     return view;
   }
 
+  /** The latest end any payment call may give the booking's hold: its creation + hold minutes + 30 minutes. */
+  holdCeiling(booking: Pick<BookingRow, 'createdAt'>): Date {
+    return new Date(booking.createdAt.getTime() + (this.options.holdMinutes + HOLD_EXTENSION_MAX_MINUTES) * 60_000);
+  }
+
+  /** `now() + minutes`, but never past the booking's hold ceiling. */
+  private cappedHoldEnd(booking: BookingRow, minutes: number) {
+    return sql`least(now() + make_interval(mins => ${minutes}), ${this.holdCeiling(booking).toISOString()}::timestamptz)`;
+  }
+
   /**
-   * Before money moves (a PayPal capture): a pending hold is kept for at least `minutes` more; a hold released for
-   * time becomes pending again for `minutes` if its nights are still free. Answers 'held', or 'taken' when the
-   * nights went to someone else; any other state is refused.
+   * Before money moves (a PayPal capture): a pending hold is kept for `minutes` more, up to its ceiling; a hold
+   * released for time becomes pending again for as long if its nights are still free. Answers 'held'; 'taken' when
+   * the nights went to someone else; 'ended' when the hold's ceiling has passed and it has run out. Any other state is
+   * refused.
    */
-  async retake(tx: Executor, id: string, minutes: number): Promise<'held' | 'taken'> {
-    const { booking } = await this.begin(tx, id, 'retake');
-    const until = sql`greatest(${bookings.holdExpiresAt}, now() + make_interval(mins => ${minutes}))`;
+  async retake(tx: Executor, id: string, minutes: number): Promise<'held' | 'taken' | 'ended'> {
+    const { booking, holdActive } = await this.begin(tx, id, 'retake');
+    if (await this.repository.reached(tx, this.holdCeiling(booking))) return booking.status === 'pending' && holdActive ? 'held' : 'ended';
     if (booking.status === 'pending') {
-      await this.repository.update(tx, id, { holdExpiresAt: until });
+      // Never shortened (a hold kept for a PENDING capture runs past the ceiling), only stretched up to it.
+      await this.repository.update(tx, id, { holdExpiresAt: sql`greatest(${bookings.holdExpiresAt}, ${this.cappedHoldEnd(booking, minutes)})` });
       return 'held';
     }
     const taken = await this.takeNightsBack(tx, booking, {
       status: 'pending',
       cancelReason: null,
       cancelledAt: null,
-      holdExpiresAt: sql`now() + make_interval(mins => ${minutes})`,
+      holdExpiresAt: this.cappedHoldEnd(booking, minutes),
     });
     return taken ? 'held' : 'taken';
+  }
+
+  /** pending → pending: the hold lasts at least `until` (a Stripe session's end), never past its ceiling. */
+  async extendHold(tx: Executor, id: string, until: Date): Promise<void> {
+    const { booking } = await this.begin(tx, id, 'extendHold');
+    const ceiling = this.holdCeiling(booking);
+    const end = until < ceiling ? until : ceiling;
+    await this.repository.update(tx, id, { holdExpiresAt: sql`greatest(${bookings.holdExpiresAt}, ${end.toISOString()}::timestamptz)` });
+  }
+
+  /**
+   * The provider has taken the money and is still processing it (a PayPal capture answered PENDING): the hold is kept
+   * for `days` from now — past its ceiling, the one exception — so the hold job leaves it alone; a hold released for
+   * time meanwhile is taken back if its nights are still free. Answers 'held', or 'taken' (nothing written).
+   */
+  async awaitPayment(tx: Executor, id: string, days: number): Promise<'held' | 'taken'> {
+    const { booking } = await this.begin(tx, id, 'awaitPayment');
+    const until = sql`now() + make_interval(days => ${days})`;
+    if (booking.status === 'pending') {
+      await this.repository.update(tx, id, { holdExpiresAt: sql`greatest(${bookings.holdExpiresAt}, ${until})` });
+      return 'held';
+    }
+    const taken = await this.takeNightsBack(tx, booking, { status: 'pending', cancelReason: null, cancelledAt: null, holdExpiresAt: until });
+    return taken ? 'held' : 'taken';
+  }
+
+  /** pending → cancelled (payment_failed): the provider refused a payment it had been processing; the nights are freed and the guest told. */
+  async failPayment(tx: Executor, id: string): Promise<BookingView> {
+    await this.begin(tx, id, 'failPayment');
+    await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'payment_failed', cancelledAt: sql`now()` });
+    const view = await this.view(tx, id);
+    await this.options.notifier.bookingCancelled(tx, view);
+    return view;
   }
 
   /**
@@ -197,7 +256,7 @@ export class BookingLifecycle {
   }
 
   /** pending | confirmed → cancelled, by the guest or by an admin; the guest is told. */
-  async cancel(tx: Executor, id: string, reason: Exclude<CancelReason, 'expired'>): Promise<BookingView> {
+  async cancel(tx: Executor, id: string, reason: Extract<CancelReason, 'user' | 'admin'>): Promise<BookingView> {
     await this.begin(tx, id, 'cancel');
     await this.repository.update(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()` });
     const view = await this.view(tx, id);

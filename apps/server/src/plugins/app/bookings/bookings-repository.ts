@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { addDays, toEuros, UPCOMING_CHECK_IN_DAYS, type AdminBookingsQuery, type Booking, type BookingSummary } from '@roomweek/contract';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from '../../../db/client.ts';
+import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -28,6 +28,8 @@ export interface LockedBooking {
 
 /** Namespace of the per-room advisory locks that queue a room's night-taking transactions (apart from BOOTSTRAP_LOCK_ID). */
 const ROOM_NIGHTS_LOCK = 4_242_002;
+/** Namespace of the per-account advisory locks that queue one client's new bookings (the per-account cap). */
+const USER_BOOKINGS_LOCK = 4_242_003;
 
 const holdActive = sql<boolean>`(${bookings.holdExpiresAt} is null or ${bookings.holdExpiresAt} > now())`;
 
@@ -125,6 +127,41 @@ export class BookingsRepository {
    */
   async lockRoomNights(tx: Executor, roomId: string): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_NIGHTS_LOCK}::int, hashtext(${roomId}))`);
+  }
+
+  /**
+   * Queues, on every instance, one account's new bookings, whatever their rooms: the per-account cap is counted under
+   * it, so two parallel bookings cannot both see room for one more. Taken before the room's lock (always in that order).
+   */
+  async lockUserBookings(tx: Executor, userId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${USER_BOOKINGS_LOCK}::int, hashtext(${userId}))`);
+  }
+
+  /**
+   * The account's bookings that hold a future stay unpaid: pending holds still running, and on-site bookings (paid on
+   * arrival) whose stay is not over. Card and PayPal bookings once paid, cancelled ones and past stays do not count.
+   */
+  async countUnpaidActive(tx: Executor, userId: string, today: string): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.userId, userId),
+          gt(bookings.endDate, today),
+          or(
+            and(eq(bookings.status, 'pending'), or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, sql`now()`))),
+            and(eq(bookings.status, 'confirmed'), eq(bookings.paymentMethod, 'on_site')),
+          ),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  /** Whether the database's clock has reached `at`. */
+  async reached(tx: Executor, at: Date): Promise<boolean> {
+    const [row] = await queryRows<{ reached: boolean }>(tx, sql`select now() >= ${at.toISOString()}::timestamptz as reached`);
+    return row?.reached ?? false;
   }
 
   /** The room a new booking goes in, if bookable; shares its row and its property's, so an archive waits for the booking. */

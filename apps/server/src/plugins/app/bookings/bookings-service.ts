@@ -12,7 +12,7 @@ import {
   type CreateBookingBody,
   type Language,
 } from '@roomweek/contract';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../../lib/errors.ts';
 import { siteToday, toSiteDate } from '../../../lib/dates.ts';
 import type { UserRow } from '../auth/users-repository.ts';
@@ -24,6 +24,8 @@ export interface BookingsServiceOptions {
   repository: BookingsRepository;
   lifecycle: BookingLifecycle;
   timeZone: string;
+  /** `MAX_ACTIVE_BOOKINGS_PER_USER`: future pending or unpaid on-site bookings a client account may hold at once. */
+  maxActivePerUser: number;
 }
 
 /** The guest's and the admin's booking calls: who may do what, on which dates, at which price. */
@@ -63,13 +65,18 @@ export class BookingsService {
   /**
    * Books a room at the server's price. The exclusion constraint `bookings_no_overlap` is the guarantee against
    * double booking. A guest who books again the same room and dates while their own unpaid hold on them runs only
-   * changed how to pay: the hold is re-used with the new method (`reused`), never clashed with.
+   * changed how to pay: the hold is re-used with the new method (`reused`), never clashed with (nor counted again).
+   * A client holds at most `maxActivePerUser` unpaid future bookings: counted under the account's lock, so parallel
+   * bookings of different rooms cannot both pass the cap (admins are not capped).
    */
   async create(user: UserRow, body: CreateBookingBody, language: Language): Promise<{ booking: Booking; reused: boolean }> {
     const { start, end } = this.normaliseStay(body.start_date, body.end_date);
     const { lifecycle } = this.options;
     try {
       return await this.options.db.transaction(async (tx) => {
+        const capped = user.role !== 'admin';
+        // One account's bookings queue here (always before the room's lock), so its cap is counted once at a time.
+        if (capped) await this.repository.lockUserBookings(tx, user.id);
         // Bookings of one room queue here, on every instance (see lockRoomNights).
         await this.repository.lockRoomNights(tx, body.room_id);
         const room = await this.repository.shareBookableRoom(tx, body.room_id);
@@ -77,6 +84,7 @@ export class BookingsService {
         await lifecycle.releaseExpired(tx, { roomId: room.id });
         const ownHold = await this.repository.lockOwnHold(tx, user.id, room.id, start, end);
         if (ownHold) return { booking: toBooking(await lifecycle.switchMethod(tx, ownHold.id, body.payment_method)), reused: true };
+        if (capped) await this.assertUnderCap(tx, user.id);
         const view = await lifecycle.open(tx, {
           roomId: room.id,
           userId: user.id,
@@ -93,6 +101,17 @@ export class BookingsService {
     } catch (error) {
       if (sqlState(error) === '23P01') throw conflict('room_unavailable', 'Room not available for these dates');
       throw error;
+    }
+  }
+
+  /** 409 `too_many_active_bookings` when the account already holds its maximum of unpaid future bookings. */
+  private async assertUnderCap(tx: Executor, userId: string): Promise<void> {
+    const max = this.options.maxActivePerUser;
+    if ((await this.repository.countUnpaidActive(tx, userId, this.today())) >= max) {
+      throw conflict(
+        'too_many_active_bookings',
+        `An account may hold at most ${max} unpaid upcoming bookings at once; pay for or cancel one before booking again`,
+      );
     }
   }
 

@@ -12,8 +12,10 @@ import {
   renderAdminBookingAlert,
   renderBookingCancelled,
   renderBookingConfirmation,
+  renderEmailChanged,
   renderPasswordReset,
   type BookingPayload,
+  type EmailChangedPayload,
   type PasswordResetPayload,
   type RenderedEmail,
 } from './templates.ts';
@@ -188,6 +190,8 @@ export class OutboxDispatcher {
         return renderBookingConfirmation(language, message.payload as unknown as BookingPayload);
       case 'booking_cancelled':
         return renderBookingCancelled(language, message.payload as unknown as BookingPayload);
+      case 'email_changed':
+        return renderEmailChanged(language, message.payload as unknown as EmailChangedPayload);
       default:
         throw new Error(`no e-mail template for ${message.kind}`);
     }

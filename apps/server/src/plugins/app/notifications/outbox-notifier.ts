@@ -3,10 +3,11 @@ import type { Language } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { outboxMessages, type OutboxKind } from '../../../db/outbox-schema.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
+import { maskEmail } from '../auth/auth-service.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import type { BookingView } from '../bookings/bookings-repository.ts';
 import type { Notifier } from './notifier.ts';
-import { asLanguage, type BookingPayload, type PasswordResetPayload } from './templates.ts';
+import { asLanguage, type BookingPayload, type EmailChangedPayload, type PasswordResetPayload } from './templates.ts';
 
 export interface OutboxNotifierOptions {
   /** The site's origin (PUBLIC_URL), for the links in messages. */
@@ -39,6 +40,22 @@ export class OutboxNotifier implements Notifier {
       secret: this.options.box.seal(link),
       // A link that can no longer work is not worth sending.
       expiresAt: event.expiresAt,
+    });
+  }
+
+  /** A notice to the old address: the new one is shown masked, in case the old mailbox is no longer the owner's. */
+  async emailChanged(tx: Executor, event: { user: UserRow; newEmail: string }) {
+    const payload: EmailChangedPayload = {
+      name: [event.user.firstName, event.user.name].filter(Boolean).join(' '),
+      new_email_hint: maskEmail(event.newEmail),
+      site_url: this.options.publicUrl,
+    };
+    await tx.insert(outboxMessages).values({
+      channel: 'email',
+      kind: 'email_changed',
+      recipient: event.user.email,
+      language: asLanguage(event.user.language),
+      payload: { ...payload },
     });
   }
 

@@ -30,6 +30,14 @@ export interface PasswordResetPayload {
   name: string;
 }
 
+/** The notice to an account's previous e-mail address. */
+export interface EmailChangedPayload {
+  name: string;
+  /** The new address, masked (`jo•••@ex•••.com`). */
+  new_email_hint: string;
+  site_url: string;
+}
+
 export interface RenderedEmail {
   subject: string;
   text: string;
@@ -154,6 +162,18 @@ export function renderPasswordReset(language: Language, payload: PasswordResetPa
   });
 }
 
+export function renderEmailChanged(language: Language, payload: EmailChangedPayload): RenderedEmail {
+  const t = TEXTS[language];
+  const c = t.emailChanged;
+  return composeEmail(t, {
+    subject: c.subject,
+    greeting: fill(t.greeting, { name: payload.name }),
+    paragraphs: [fill(c.intro, { email: payload.new_email_hint }), c.ok, c.notYou],
+    action: { label: c.action, url: `${payload.site_url}/contact` },
+    footer: c.footer,
+  });
+}
+
 export function renderBookingConfirmation(language: Language, booking: BookingPayload): RenderedEmail {
   const t = TEXTS[language];
   const c = t.bookingConfirmation;
@@ -171,7 +191,8 @@ export function renderBookingConfirmation(language: Language, booking: BookingPa
 export function renderBookingCancelled(language: Language, booking: BookingPayload): RenderedEmail {
   const t = TEXTS[language];
   const c = t.bookingCancelled;
-  const intro = booking.cancel_reason === 'admin' ? c.intro_admin : booking.cancel_reason === 'expired' ? c.intro_expired : c.intro_user;
+  const intros = { admin: c.intro_admin, expired: c.intro_expired, payment_failed: c.intro_payment_failed, user: c.intro_user };
+  const intro = intros[booking.cancel_reason ?? 'user'];
   return composeEmail(t, {
     subject: fill(c.subject, { property: booking.property_name, room: booking.room_number }),
     greeting: fill(t.greeting, { name: booking.guest_name }),

@@ -4,6 +4,7 @@ import { intervalJob, type IntervalJob } from '../../../lib/interval-job.ts';
 import { PaymentsRepository } from './payments-repository.ts';
 import { PaypalGateway } from './paypal-gateway.ts';
 import { PaypalOrders } from './paypal-orders.ts';
+import { PaypalWebhook } from './paypal-webhook.ts';
 import { ProviderAccess } from './provider-access.ts';
 import { Reconciliation } from './reconciliation.ts';
 import { Refunds } from './refunds.ts';
@@ -15,6 +16,7 @@ import { StripeGateway } from './stripe-gateway.ts';
 export interface Payments {
   checkout: StripeCheckout;
   paypal: PaypalOrders;
+  paypalWebhook: PaypalWebhook;
   refunds: Refunds;
   reconciliation: Reconciliation;
 }
@@ -44,9 +46,10 @@ export default fp<{ config: Config }>(
     const shared = { db, bookings, lifecycle, payments, settlement, providers, returnUrls, log };
     const checkout = new StripeCheckout({ ...shared, stripe });
     const orders = new PaypalOrders({ ...shared, paypal });
+    const paypalWebhook = new PaypalWebhook({ db, payments, providers, paypal, orders, settlement, webhookId: config.PAYPAL_WEBHOOK_ID, log });
     const reconciliation = new Reconciliation({ db, lifecycle, payments, providers, checkout, orders, refunds, stripe, paypal, log });
 
-    app.decorate('payments', { checkout, paypal: orders, refunds, reconciliation });
+    app.decorate('payments', { checkout, paypal: orders, paypalWebhook, refunds, reconciliation });
     app.decorate('paymentJobs', {
       holds: intervalJob(app, {
         name: 'payment-holds',

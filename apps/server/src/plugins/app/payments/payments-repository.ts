@@ -12,6 +12,8 @@ export interface ClaimedAttempt {
   provider: PaymentProvider;
   external_id: string;
   booking_paypal_order_id: string | null;
+  booking_status: string;
+  capture_status: string | null;
 }
 
 export interface ClaimedRefund {
@@ -66,6 +68,34 @@ export class PaymentsRepository {
     await tx.update(paymentAttempts).set({ status: 'paid' }).where(attempt(provider, externalId));
   }
 
+  /** The booking a PayPal order pays, and what we last heard of its capture. */
+  async paypalAttempt(orderId: string, executor: Executor = this.db): Promise<{ bookingId: string; captureStatus: string | null } | undefined> {
+    const [row] = await executor
+      .select({ bookingId: paymentAttempts.bookingId, captureStatus: paymentAttempts.captureStatus })
+      .from(paymentAttempts)
+      .where(attempt('paypal', orderId));
+    return row;
+  }
+
+  /** The PayPal order a capture belongs to, when we recorded that capture. */
+  async orderOfCapture(captureId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ orderId: paymentAttempts.externalId })
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.provider, 'paypal'), eq(paymentAttempts.captureId, captureId)));
+    return row?.orderId;
+  }
+
+  /** Records a PayPal capture's status on its order's attempt; true when it changed (e.g. the first PENDING). */
+  async recordCapture(tx: Executor, orderId: string, captureId: string | null, status: string): Promise<boolean> {
+    const changed = await tx
+      .update(paymentAttempts)
+      .set(captureId ? { captureStatus: status, captureId } : { captureStatus: status })
+      .where(and(attempt('paypal', orderId), sql`${paymentAttempts.captureStatus} is distinct from ${status}`))
+      .returning({ id: paymentAttempts.id });
+    return changed.length > 0;
+  }
+
   async captureRefusals(orderId: string): Promise<number> {
     const [row] = await this.db.select({ refusals: paymentAttempts.captureRefusals }).from(paymentAttempts).where(attempt('paypal', orderId));
     return row?.refusals ?? 0;
@@ -93,7 +123,8 @@ export class PaymentsRepository {
             limit 50 for update of a skip locked)
           update payment_attempts a set checked_at = now() from claimed, bookings b
           where a.id = claimed.id and b.id = a.booking_id
-          returning a.id, a.booking_id, a.provider, a.external_id, b.paypal_order_id as booking_paypal_order_id`,
+          returning a.id, a.booking_id, a.provider, a.external_id, b.paypal_order_id as booking_paypal_order_id,
+            b.status as booking_status, a.capture_status`,
     );
   }
 
@@ -108,12 +139,9 @@ export class PaymentsRepository {
 
   // The payment columns of a booking (its state is the life cycle's).
 
-  /** The checkout session now paying for the booking; its hold lasts at least as long as the session. */
-  async recordCheckoutSession(tx: Executor, bookingId: string, sessionId: string, expiresAt: Date): Promise<void> {
-    await tx
-      .update(bookings)
-      .set({ stripeSessionId: sessionId, holdExpiresAt: sql`greatest(${bookings.holdExpiresAt}, ${expiresAt.toISOString()}::timestamptz)` })
-      .where(eq(bookings.id, bookingId));
+  /** The checkout session now paying for the booking (its hold is the life cycle's: `extendHold`). */
+  async recordCheckoutSession(tx: Executor, bookingId: string, sessionId: string): Promise<void> {
+    await tx.update(bookings).set({ stripeSessionId: sessionId }).where(eq(bookings.id, bookingId));
   }
 
   async recordPaypalOrder(tx: Executor, bookingId: string, orderId: string): Promise<void> {

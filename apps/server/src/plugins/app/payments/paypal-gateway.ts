@@ -38,6 +38,18 @@ interface Order {
   purchase_units?: { reference_id?: string; custom_id?: string; amount?: Money; payments?: { captures?: Capture[] } }[];
 }
 
+/** A webhook delivery as PayPal's verify-webhook-signature call takes it. */
+export interface WebhookDelivery {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+  webhookId: string;
+  /** The request body exactly as received: a JSON object. */
+  rawEvent: string;
+}
+
 /** What we keep of an order: COMPLETED with a COMPLETED capture is the only "paid". */
 export interface OrderState {
   id: string;
@@ -127,7 +139,7 @@ export class PaypalGateway {
     credentials: PaypalCredentials,
     method: 'GET' | 'POST',
     path: string,
-    options: { body?: unknown; requestId?: string } = {},
+    options: { body?: unknown; rawBody?: string; requestId?: string } = {},
   ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken(credentials, attempt > 0);
@@ -138,7 +150,7 @@ export class PaypalGateway {
       const response = await fetch(`${this.base(credentials)}${path}`, {
         method,
         headers,
-        body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
+        body: method === 'POST' ? (options.rawBody ?? JSON.stringify(options.body ?? {})) : undefined,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       // An expired or revoked token: fetch a new one once.
@@ -197,6 +209,25 @@ export class PaypalGateway {
       if (error instanceof PaypalError && error.issue === 'ORDER_ALREADY_CAPTURED') return this.getOrder(credentials, orderId);
       throw error;
     }
+  }
+
+  /**
+   * Asks PayPal whether a webhook delivery is genuine (POST /v1/notifications/verify-webhook-signature): the
+   * transmission headers, our webhook's id, and the event exactly as it was received (spliced in raw, never
+   * re-serialised, so the bytes PayPal signed are the bytes it checks). True only for `SUCCESS`.
+   */
+  async verifyWebhookSignature(credentials: PaypalCredentials, delivery: WebhookDelivery): Promise<boolean> {
+    const fields = JSON.stringify({
+      auth_algo: delivery.authAlgo,
+      cert_url: delivery.certUrl,
+      transmission_id: delivery.transmissionId,
+      transmission_sig: delivery.transmissionSig,
+      transmission_time: delivery.transmissionTime,
+      webhook_id: delivery.webhookId,
+    });
+    const rawBody = `${fields.slice(0, -1)},"webhook_event":${delivery.rawEvent}}`;
+    const answer = await this.call<{ verification_status?: string }>(credentials, 'POST', '/v1/notifications/verify-webhook-signature', { rawBody });
+    return answer.verification_status === 'SUCCESS';
   }
 
   async refundCapture(credentials: PaypalCredentials, captureId: string): Promise<{ id: string; status: string }> {

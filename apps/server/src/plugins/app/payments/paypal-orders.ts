@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CreateOrderBody, CreateOrderResponse, PaymentStatus, PaymentStatusResponse } from '@roomweek/contract';
-import type { Database } from '../../../db/client.ts';
+import type { PaymentStatus, PaymentStatusResponse } from '@roomweek/contract';
+import type { Database, Executor } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle.ts';
@@ -11,8 +11,15 @@ import { notPayable, type ProviderAccess } from './provider-access.ts';
 import type { ReturnUrls } from './return-urls.ts';
 import { assertPayable, paymentStatusOf, type Settlement, type SettlementOutcome } from './settlement.ts';
 
-/** How long a PayPal capture may take once started: the hold is (re)taken for at least this long. */
+/** How long a PayPal capture may take once started: the hold is (re)taken for this long (never past its ceiling). */
 const CAPTURE_HOLD_MINUTES = 10;
+/**
+ * How long a capture PayPal answered PENDING keeps its booking's nights (an eCheck clears in about a week): past it,
+ * the hold job releases them, but the attempt stays open and a late completion is still settled (decision 0015).
+ */
+export const PENDING_CAPTURE_HOLD_DAYS = 7;
+/** Capture statuses that end a capture without money: the payment failed. */
+const FAILED_CAPTURES = new Set(['DECLINED', 'DENIED', 'FAILED']);
 
 /** The PayPal-Request-Id of a capture: derived from the booking (and its order), so retries are answered, not charged. */
 export const paypalCaptureRequestId = (bookingId: string, orderId: string, refusals = 0) => `capture-${bookingId}-${orderId}-${refusals}`;
@@ -47,6 +54,10 @@ export class PaypalOrders {
     const view = await this.view(body.booking_id);
     assertPayable(view, user, 'paypal');
     const { booking } = view;
+    // Money already on its way for this booking: a second order would charge twice.
+    if (booking.paypalOrderId && (await payments.paypalAttempt(booking.paypalOrderId))?.captureStatus === 'PENDING') {
+      throw notPayable('A payment for this booking is being processed');
+    }
     const credentials = await providers.paypalCredentials();
     const count = await payments.countAttempts(booking.id, 'paypal');
     const order = await providers.call('paypal.orders.create', () =>
@@ -75,27 +86,39 @@ export class PaypalOrders {
    * or concurrent capture cannot charge twice.
    */
   async captureOrder(user: UserRow, orderId: string): Promise<PaymentStatusResponse> {
-    const bookingId = await this.options.payments.bookingOfAttempt('paypal', orderId);
-    if (!bookingId) throw notFound('booking_not_found', 'No payment with this id');
-    const { booking } = await this.view(bookingId);
+    const attempt = await this.options.payments.paypalAttempt(orderId);
+    if (!attempt) throw notFound('booking_not_found', 'No payment with this id');
+    const { booking } = await this.view(attempt.bookingId);
     if (booking.userId !== user.id) throw forbidden('This payment belongs to someone else');
     if (booking.status === 'confirmed' || booking.refundStatus) return { payment_status: paymentStatusOf(booking) };
-    if (booking.paypalOrderId !== orderId) throw notPayable('This order was replaced by a newer one');
     const credentials = await this.options.providers.paypalCredentials();
+    const getOrder = () => this.options.providers.call('paypal.orders.get', () => this.options.paypal.getOrder(credentials, orderId));
+
+    if (attempt.captureStatus === 'PENDING') {
+      // Captured already, PayPal still processing: never capture again, ask where it stands.
+      return this.answer(await this.apply(await getOrder(), booking.id), booking.id);
+    }
+    if (booking.paypalOrderId !== orderId) throw notPayable('This order was replaced by a newer one');
 
     const hold = await this.retakeHold(booking.id);
     if (hold !== 'held') {
       // Not ours to capture any more; but an earlier capture (whose answer was lost) may have taken the money.
-      const order = await this.options.providers.call('paypal.orders.get', () => this.options.paypal.getOrder(credentials, orderId));
-      if (!order.paid) return { payment_status: hold };
-      await this.settle(order, booking.id);
-      return { payment_status: paymentStatusOf((await this.view(booking.id)).booking) };
+      const order = await getOrder();
+      if (!order.paid && order.captureStatus !== 'PENDING') return { payment_status: hold };
+      return this.answer(await this.apply(order, booking.id), booking.id);
     }
 
     const order = await this.options.providers.call('paypal.orders.capture', () => this.capture(credentials, booking.id, orderId));
-    if (!order.paid) return { payment_status: order.captureStatus === 'PENDING' ? 'pending' : 'unpaid' };
-    await this.settle(order, booking.id);
-    return { payment_status: paymentStatusOf((await this.view(booking.id)).booking) };
+    // A capture refused on the spot (no money moved) leaves the booking payable while its hold lasts.
+    if (!order.paid && order.captureStatus !== 'PENDING') return { payment_status: 'unpaid' };
+    return this.answer(await this.apply(order, booking.id), booking.id);
+  }
+
+  /** What the guest is told once PayPal's word was applied. */
+  private async answer(order: OrderState, bookingId: string): Promise<PaymentStatusResponse> {
+    const { booking } = await this.view(bookingId);
+    if (!order.paid && order.captureStatus === 'PENDING' && booking.status !== 'confirmed' && !booking.refundStatus) return { payment_status: 'pending' };
+    return { payment_status: paymentStatusOf(booking) };
   }
 
   /**
@@ -128,15 +151,62 @@ export class PaypalOrders {
     });
   }
 
-  /** Settles a completed order in its own transaction, then starts its refund if one is owed. */
-  settle(order: OrderState, bookingId: string): Promise<SettlementOutcome> {
-    return this.options.settlement.settleNow({
-      provider: 'paypal',
-      bookingId,
-      reference: order.captureId ?? order.id,
-      amountCents: order.amountCents,
-      currency: order.currency,
-      externalId: order.id,
-    });
+  /** Applies what PayPal says of an order (`applyIn`) in its own transaction, then starts a refund if one is owed. Answers the order. */
+  async apply(order: OrderState, bookingId: string): Promise<OrderState> {
+    const outcome = await this.options.db.transaction((tx) => this.applyIn(tx, order, bookingId));
+    if (outcome) await this.options.settlement.afterSettle(outcome);
+    return order;
+  }
+
+  /**
+   * PayPal's word on an order, applied in `tx` (the capture's answer, the webhook, reconciliation): a COMPLETED capture
+   * is settled (confirmed, or owed back); a PENDING one keeps the booking held and its attempt open; a DECLINED or
+   * DENIED one ends the attempt and, after PENDING, releases the booking's hold (payment_failed).
+   */
+  async applyIn(tx: Executor, order: OrderState, bookingId: string): Promise<SettlementOutcome | undefined> {
+    const { payments } = this.options;
+    if (order.paid) {
+      await payments.recordCapture(tx, order.id, order.captureId, 'COMPLETED');
+      return this.options.settlement.settle(tx, {
+        provider: 'paypal',
+        bookingId,
+        reference: order.captureId ?? order.id,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        externalId: order.id,
+      });
+    }
+    if (order.captureStatus === 'PENDING') await this.awaitCapture(tx, order, bookingId);
+    else if (order.captureStatus && FAILED_CAPTURES.has(order.captureStatus)) await this.failCapture(tx, order, bookingId);
+    return undefined;
+  }
+
+  /**
+   * The first PENDING answer of a capture: the booking's nights are kept for `PENDING_CAPTURE_HOLD_DAYS` (taken back if
+   * its hold was released meanwhile and they are still free). Later ones change nothing: the bound is not renewed.
+   */
+  private async awaitCapture(tx: Executor, order: OrderState, bookingId: string): Promise<void> {
+    const locked = await this.options.bookings.lock(tx, bookingId);
+    if (!locked || !(await this.options.payments.recordCapture(tx, order.id, order.captureId, 'PENDING'))) return;
+    const { booking } = locked;
+    const holdable = booking.status === 'pending' || (booking.status === 'cancelled' && booking.cancelReason === 'expired' && !booking.refundStatus);
+    const hold = holdable ? await this.options.lifecycle.awaitPayment(tx, bookingId, PENDING_CAPTURE_HOLD_DAYS) : 'not held';
+    this.options.log.info({ bookingId, orderId: order.id, hold }, 'PayPal capture pending: waiting for PayPal to complete or deny it');
+  }
+
+  /**
+   * PayPal refused a capture: its attempt is closed. When that capture was PENDING (money we were waiting for), the
+   * booking it was paying, still held for it, is released. A capture refused on the spot leaves the hold to run out.
+   */
+  private async failCapture(tx: Executor, order: OrderState, bookingId: string): Promise<void> {
+    const { payments } = this.options;
+    const locked = await this.options.bookings.lock(tx, bookingId);
+    const wasPending = (await payments.paypalAttempt(order.id, tx))?.captureStatus === 'PENDING';
+    await payments.recordCapture(tx, order.id, order.captureId, order.captureStatus!);
+    await payments.closeAttempt('paypal', order.id, tx);
+    if (wasPending && locked?.booking.status === 'pending' && locked.booking.paypalOrderId === order.id) {
+      await this.options.lifecycle.failPayment(tx, bookingId);
+      this.options.log.info({ bookingId, orderId: order.id, status: order.captureStatus }, 'PayPal refused the capture: booking released');
+    }
   }
 }

@@ -14,6 +14,8 @@ import type { StripeGateway } from './stripe-gateway.ts';
 const ATTEMPT_LEASE_SECONDS = 60;
 /** Holds the hold job releases per run. */
 const RELEASE_BATCH = 200;
+/** A PayPal capture still PENDING is asked about at most this often (its webhook is the fast path). */
+const PENDING_CAPTURE_LEASE_SECONDS = 15 * 60;
 
 export interface ReconciliationOptions {
   db: Database;
@@ -43,18 +45,25 @@ export class Reconciliation {
     return { released };
   }
 
-  /** Expires the open sessions of bookings that are no longer pending, so nobody pays for a hold that is gone. */
+  /**
+   * Expires the open sessions of bookings that are no longer pending, or that the guest now pays another way, so
+   * nobody pays for a hold that is gone nor twice for one booking.
+   */
   private async closeAbandonedAttempts(): Promise<void> {
     const { payments, providers } = this.options;
-    const claimed = await payments.claimAttempts(sql`b.status <> 'pending'`, ATTEMPT_LEASE_SECONDS);
+    // A PayPal capture still PENDING is not abandoned: money is on its way (reconcile watches it).
+    const claimed = await payments.claimAttempts(
+      sql`(b.status <> 'pending' or a.provider <> b.payment_method) and a.capture_status is distinct from 'PENDING'`,
+      ATTEMPT_LEASE_SECONDS,
+    );
     let stripeKey: string | undefined;
     for (const attempt of claimed) {
       try {
         if (attempt.provider === 'paypal') {
           // An uncaptured order never charges (capture is ours, and it re-checks the booking first); but a capture
-          // whose answer was lost may have taken the money: that is settled (and so refunded).
+          // whose answer was lost may have taken the money (settled, and so refunded) or be PENDING (watched from now on).
           const order = await this.options.paypal.getOrder(await providers.paypalCredentials(), attempt.external_id);
-          if (order.paid) await this.options.orders.settle(order, attempt.booking_id);
+          if (order.paid || order.captureStatus === 'PENDING') await this.options.orders.apply(order, attempt.booking_id);
           else await payments.closeAttempt('paypal', attempt.external_id);
           continue;
         }
@@ -70,15 +79,19 @@ export class Reconciliation {
 
   /**
    * Asks the provider about open payments of pending bookings older than `minAgeSeconds` whose webhook (or capture
-   * call) never came, settles what was paid, then retries due refunds.
+   * call) never came, and about PayPal captures still PENDING whatever their booking's state; settles what was paid,
+   * releases what PayPal refused, then retries due refunds.
    */
   async reconcile(options: { minAgeSeconds?: number } = {}): Promise<{ checked: number; settled: number }> {
     const { payments, providers, orders } = this.options;
     const minAge = options.minAgeSeconds ?? 120;
-    const claimed = await payments.claimAttempts(
-      sql`b.status = 'pending' and a.created_at <= now() - make_interval(secs => ${minAge})`,
-      ATTEMPT_LEASE_SECONDS,
-    );
+    const claimed = [
+      ...(await payments.claimAttempts(
+        sql`b.status = 'pending' and a.capture_status is distinct from 'PENDING' and a.created_at <= now() - make_interval(secs => ${minAge})`,
+        ATTEMPT_LEASE_SECONDS,
+      )),
+      ...(await payments.claimAttempts(sql`a.provider = 'paypal' and a.capture_status = 'PENDING'`, PENDING_CAPTURE_LEASE_SECONDS)),
+    ];
     let settled = 0;
     for (const attempt of claimed) {
       try {
@@ -99,9 +112,14 @@ export class Reconciliation {
           if ((await orders.retakeHold(attempt.booking_id)) !== 'held') continue;
           order = await orders.capture(credentials, attempt.booking_id, order.id);
         }
-        if (order.paid) {
-          await orders.settle(order, attempt.booking_id);
-          settled++;
+        await orders.apply(order, attempt.booking_id);
+        if (order.paid) settled++;
+        else if (order.captureStatus === 'PENDING' && attempt.booking_status !== 'pending') {
+          // Past its hold (or cancelled): the nights are free again, the money still in PayPal's hands.
+          this.options.log.warn(
+            { bookingId: attempt.booking_id, orderId: attempt.external_id },
+            'PayPal capture still pending after its booking stopped holding the nights: check it in PayPal; a completion will be settled or refunded',
+          );
         }
       } catch (error) {
         this.options.log.warn({ err: error, attempt: attempt.external_id }, 'reconciliation could not check a payment; will retry');

@@ -41,8 +41,11 @@ export class StripeCheckout {
 
   /**
    * Opens (or reuses) the booking's Checkout Session: EUR, the server's total, the booking id in metadata, return
-   * URLs on this site, expiring with the hold (extended to Stripe's 30-minute minimum). At most one open session
-   * per booking, so a guest can never pay twice.
+   * URLs on this site, expiring with the hold, which is stretched to Stripe's 30-minute minimum but never past its
+   * ceiling (creation + hold minutes + 30). When less than that minimum is left below the ceiling, the session keeps
+   * Stripe's minimum and outlives the hold: the hold job releases the booking at its end and expires the session then,
+   * and a payment made in between is a late payment (confirmed if the nights are still free, refunded otherwise).
+   * At most one open session per booking, so a guest can never pay twice.
    */
   async start(user: UserRow, bookingId: string, hostUrl?: string): Promise<{ url: string }> {
     const { providers, stripe, payments } = this.options;
@@ -58,7 +61,9 @@ export class StripeCheckout {
     const { booking } = view;
     const now = Date.now();
     const holdEnd = booking.holdExpiresAt?.getTime() ?? 0;
-    const expiresAt = new Date(Math.min(Math.max(holdEnd, now + STRIPE_MIN_EXPIRY_MS), now + STRIPE_MAX_EXPIRY_MS));
+    const ceiling = this.options.lifecycle.holdCeiling(booking).getTime();
+    const wanted = Math.min(Math.max(holdEnd, now + STRIPE_MIN_EXPIRY_MS), ceiling);
+    const expiresAt = new Date(Math.min(Math.max(wanted, now + STRIPE_MIN_EXPIRY_MS), now + STRIPE_MAX_EXPIRY_MS));
     const session = await providers.call('stripe.checkout.sessions.create', () =>
       stripe.createCheckoutSession(key, {
         bookingId,
@@ -87,7 +92,8 @@ export class StripeCheckout {
         url: session.url,
         expiresAt: session.expiresAt,
       });
-      await payments.recordCheckoutSession(tx, bookingId, session.id, session.expiresAt);
+      await payments.recordCheckoutSession(tx, bookingId, session.id);
+      await this.options.lifecycle.extendHold(tx, bookingId, session.expiresAt);
       return { won: true as const };
     });
     if (!claim.won) {

@@ -1,8 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { PaymentSettings, PaymentSettingsUpdate, PaypalMode } from '@roomweek/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentSettings, PaymentSettingsUpdate, PaypalMode, SecretSetting } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { settings } from '../../../db/schema.ts';
-import { maskSecret, type SecretBox } from '../../../lib/secrets.ts';
+import { maskSecret, sha256, type SecretBox } from '../../../lib/secrets.ts';
 
 /** Settings keys; the ones in SECRET_KEYS are sealed with SETTINGS_KEY before they are stored. */
 const KEYS = {
@@ -14,7 +15,13 @@ const KEYS = {
   whatsappNumber: 'whatsapp_number',
 } as const;
 type Key = (typeof KEYS)[keyof typeof KEYS];
-const SECRET_KEYS = new Set<Key>([KEYS.stripeApiKey, KEYS.stripeWebhookSecret, KEYS.paypalSecret]);
+const SECRET_KEYS = new Set<Key>([KEYS.stripeApiKey, KEYS.stripeWebhookSecret, KEYS.paypalSecret] satisfies SecretSetting[]);
+
+/** Stored values as read, and the sealed ones that could not be opened (treated as unset). */
+interface StoredValues {
+  values: Partial<Record<Key, string>>;
+  unreadable: Key[];
+}
 
 export const DEFAULT_WHATSAPP_NUMBER = '+32 470 00 00 00';
 
@@ -31,16 +38,51 @@ export interface SettingsServiceOptions {
   db: Database;
   box: SecretBox;
   env: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string };
+  log: FastifyBaseLogger;
 }
 
 export class SettingsService {
+  /** Sealed values already reported as unreadable by this process: the error is logged once per value, not per request. */
+  private readonly reported = new Set<string>();
+
   constructor(private readonly options: SettingsServiceOptions) {}
 
-  private async read(keys: Key[], executor: Executor = this.options.db): Promise<Partial<Record<Key, string>>> {
+  private async readStored(keys: Key[], executor: Executor = this.options.db): Promise<StoredValues> {
     const rows = await executor.select().from(settings).where(inArray(settings.key, keys));
-    const values: Partial<Record<Key, string>> = {};
-    for (const row of rows) values[row.key as Key] = row.encrypted ? this.options.box.open(row.value) : row.value;
-    return values;
+    const stored: StoredValues = { values: {}, unreadable: [] };
+    for (const row of rows) {
+      const key = row.key as Key;
+      const value = row.encrypted ? this.open(key, row.value) : row.value;
+      if (value === undefined) stored.unreadable.push(key);
+      else stored.values[key] = value;
+    }
+    return stored;
+  }
+
+  private async read(keys: Key[], executor?: Executor): Promise<Partial<Record<Key, string>>> {
+    return (await this.readStored(keys, executor)).values;
+  }
+
+  /**
+   * A sealed value that this SETTINGS_KEY cannot open (the key changed, secrets.json was lost, or two instances
+   * generated different keys) is treated as unset: payments needing it answer 503 payment_not_configured, never 500,
+   * and the admin's payment settings ask for it again (docs/decisions/0013-production-defaults.md).
+   */
+  private open(key: Key, sealed: string): string | undefined {
+    try {
+      return this.options.box.open(sealed);
+    } catch {
+      const id = `${key}:${sha256(sealed)}`;
+      if (!this.reported.has(id)) {
+        this.reported.add(id);
+        this.options.log.error(
+          { setting: key },
+          `The stored payment setting ${key} could not be decrypted with this SETTINGS_KEY (changed, or DATA_DIR/secrets.json lost, ` +
+            'or instances with different keys): it is treated as unset until the admin enters it again in the payment settings',
+        );
+      }
+      return undefined;
+    }
   }
 
   private async write(values: Partial<Record<Key, string>>): Promise<void> {
@@ -59,19 +101,35 @@ export class SettingsService {
   }
 
   async paymentCredentials(): Promise<PaymentCredentials> {
-    const stored = await this.read([KEYS.stripeApiKey, KEYS.stripeWebhookSecret, KEYS.paypalClientId, KEYS.paypalSecret, KEYS.paypalMode]);
+    return (await this.readCredentials()).credentials;
+  }
+
+  /** The credentials, and the stored secrets that could not be read and that no environment variable replaces. */
+  private async readCredentials(): Promise<{ credentials: PaymentCredentials; unreadable: SecretSetting[] }> {
+    const { values: stored, unreadable } = await this.readStored([
+      KEYS.stripeApiKey,
+      KEYS.stripeWebhookSecret,
+      KEYS.paypalClientId,
+      KEYS.paypalSecret,
+      KEYS.paypalMode,
+    ]);
+    const { env } = this.options;
+    const overridden = new Set<Key>([...(env.STRIPE_SECRET_KEY ? [KEYS.stripeApiKey] : []), ...(env.STRIPE_WEBHOOK_SECRET ? [KEYS.stripeWebhookSecret] : [])]);
     return {
-      stripeSecretKey: this.options.env.STRIPE_SECRET_KEY ?? stored.stripe_api_key,
-      stripeWebhookSecret: this.options.env.STRIPE_WEBHOOK_SECRET ?? stored.stripe_webhook_secret,
-      paypalClientId: stored.paypal_client_id,
-      paypalSecret: stored.paypal_secret,
-      paypalMode: stored.paypal_mode === 'live' ? 'live' : 'sandbox',
+      credentials: {
+        stripeSecretKey: env.STRIPE_SECRET_KEY ?? stored.stripe_api_key,
+        stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? stored.stripe_webhook_secret,
+        paypalClientId: stored.paypal_client_id,
+        paypalSecret: stored.paypal_secret,
+        paypalMode: stored.paypal_mode === 'live' ? 'live' : 'sandbox',
+      },
+      unreadable: unreadable.filter((key): key is SecretSetting => SECRET_KEYS.has(key) && !overridden.has(key)).sort(),
     };
   }
 
   /** Only masked values ever leave the server. */
   async paymentSettings(): Promise<PaymentSettings> {
-    const credentials = await this.paymentCredentials();
+    const { credentials, unreadable } = await this.readCredentials();
     return {
       stripe_api_key_masked: maskSecret(credentials.stripeSecretKey),
       has_stripe: Boolean(credentials.stripeSecretKey),
@@ -80,6 +138,7 @@ export class SettingsService {
       paypal_secret_masked: maskSecret(credentials.paypalSecret),
       has_paypal: Boolean(credentials.paypalClientId && credentials.paypalSecret),
       paypal_mode: credentials.paypalMode,
+      unreadable,
     };
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../../lib/errors.ts';
@@ -19,6 +19,11 @@ function sniffImage(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | n
   if (bytes.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(bytes.subarray(8, 12).toString('latin1'))) return 'avif';
   return null;
 }
+
+/** A photo this service stores: `/uploads/<name>.webp` (a random UUID, or `demo-…` for the demo photos). */
+const STORED_PHOTO_URL = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9_-]*)\.webp$/;
+/** Its files on disk: the picture and its thumbnail. */
+const STORED_FILE = /^([A-Za-z0-9][A-Za-z0-9_-]*?)(?:-thumb)?\.webp$/;
 
 export class UploadsService {
   constructor(readonly directory: string) {}
@@ -48,10 +53,33 @@ export class UploadsService {
     return `/uploads/${name}.webp`;
   }
 
+  /** Deletes a stored photo and its thumbnail; a URL that is not one of ours (or is already gone) is left alone. */
   async remove(url: string): Promise<void> {
-    const match = /^\/uploads\/([0-9a-f-]{36})\.webp$/.exec(url);
+    const match = STORED_PHOTO_URL.exec(url);
     if (!match) return;
     await rm(path.join(this.directory, `${match[1]}.webp`), { force: true });
     await rm(path.join(this.directory, `${match[1]}-thumb.webp`), { force: true });
+  }
+
+  /**
+   * The URLs of the photos stored here (uploads and demo photos) whose every file (the picture, its thumbnail) was last
+   * written before `before`: the candidates of the housekeeping sweep. A thumbnail left without its picture counts too.
+   */
+  async photosWrittenBefore(before: Date): Promise<string[]> {
+    const names = await readdir(this.directory).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [] as string[];
+      throw error;
+    });
+    const newest = new Map<string, number>();
+    for (const name of names) {
+      const match = STORED_FILE.exec(name);
+      if (!match) continue;
+      const written = await stat(path.join(this.directory, name)).then(
+        (info) => info.mtimeMs,
+        () => Number.POSITIVE_INFINITY, // gone meanwhile, or unreadable: not a candidate this time
+      );
+      newest.set(match[1]!, Math.max(newest.get(match[1]!) ?? 0, written));
+    }
+    return [...newest].filter(([, written]) => written < before.getTime()).map(([base]) => `/uploads/${base}.webp`);
   }
 }

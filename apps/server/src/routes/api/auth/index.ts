@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
 import { authRateLimit } from '../../../plugins/external/auth-rate-limit.ts';
-import { signedInUser } from '../../../plugins/app/auth/authorization.ts';
+import { signedInSession, signedInUser } from '../../../plugins/app/auth/authorization.ts';
 import { toUser } from '../../../plugins/app/auth/users-repository.ts';
 import { requestLanguage } from '../../../lib/language.ts';
 import { contractRoute } from '../../contract-route.ts';
@@ -20,7 +20,15 @@ const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) 
 
   contractRoute(app, routes.auth.login, {
     preHandler: limited,
-    handler: async (request) => app.authService.login(request.body),
+    handler: async (request) => app.authService.login(request.body, request.ip),
+  });
+
+  contractRoute(app, routes.auth.logout, {
+    preHandler: app.authenticate,
+    handler: async (request, reply) => {
+      await app.authService.logout(signedInSession(request));
+      return reply.code(204).send(null);
+    },
   });
 
   contractRoute(app, routes.auth.me, {

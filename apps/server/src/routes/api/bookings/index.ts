@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
 import { signedInUser } from '../../../plugins/app/auth/authorization.ts';
+import { bookingRateLimit } from '../../../plugins/app/bookings/booking-rate-limit.ts';
 import { requestLanguage } from '../../../lib/language.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 const bookings: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   contractRoute(app, routes.bookings.create, {
-    preHandler: app.authenticate,
+    preHandler: [app.authenticate, bookingRateLimit(app.db, config.BOOKING_RATE_LIMIT)],
     handler: async (request, reply) => {
       const language = requestLanguage(request, config.DEFAULT_LANGUAGE);
       const { booking, reused } = await app.bookingsService.create(signedInUser(request), request.body, language);

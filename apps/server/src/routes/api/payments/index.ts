@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
+import type { Config } from '../../../config.ts';
 import { signedInUser } from '../../../plugins/app/auth/authorization.ts';
+import { bookingRateLimit } from '../../../plugins/app/bookings/booking-rate-limit.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { contractRoute } from '../../contract-route.ts';
 
-/** The Stripe webhook reads its body raw (the signature covers the exact bytes): its own encapsulated parser. */
-const stripeWebhook: FastifyPluginAsyncZod = async (app) => {
+/** The providers' webhooks read their body raw (Stripe's signature covers the exact bytes; PayPal verifies them as sent): their own encapsulated parser. */
+const webhooks: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   contractRoute(app, routes.payments.stripeWebhook, {
@@ -15,13 +17,22 @@ const stripeWebhook: FastifyPluginAsyncZod = async (app) => {
       return app.payments.checkout.webhook(request.body, typeof signature === 'string' ? signature : undefined);
     },
   });
+
+  contractRoute(app, routes.payments.paypalWebhook, {
+    handler: async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw badRequest('validation_error', 'Expected a JSON body');
+      return app.payments.paypalWebhook.receive(request.body, request.headers);
+    },
+  });
 };
 
-const payments: FastifyPluginAsyncZod = async (app) => {
-  await app.register(stripeWebhook);
+const payments: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  await app.register(webhooks);
+  // Checkout, PayPal orders and captures share one per-account counter with POST /bookings.
+  const limited = bookingRateLimit(app.db, config.BOOKING_RATE_LIMIT);
 
   contractRoute(app, routes.payments.checkout, {
-    preHandler: app.authenticate,
+    preHandler: [app.authenticate, limited],
     handler: async (request) => app.payments.checkout.start(signedInUser(request), request.body.booking_id, request.body.host_url),
   });
 
@@ -31,12 +42,12 @@ const payments: FastifyPluginAsyncZod = async (app) => {
   });
 
   contractRoute(app, routes.payments.paypalCreateOrder, {
-    preHandler: app.authenticate,
+    preHandler: [app.authenticate, limited],
     handler: async (request) => app.payments.paypal.createOrder(signedInUser(request), request.body),
   });
 
   contractRoute(app, routes.payments.paypalCapture, {
-    preHandler: app.authenticate,
+    preHandler: [app.authenticate, limited],
     handler: async (request) => app.payments.paypal.captureOrder(signedInUser(request), request.params.order_id),
   });
 };

@@ -17,7 +17,8 @@ import {
 
 const validateProperty = (draft: typeof property) => validateForm(propertyForm, draft, propertyMessages);
 const validateRoom = (draft: typeof room) => validateForm(roomForm, draft, roomMessages);
-const validateProfile = (draft: { name: string; email: string }) => validateForm(profileForm, draft, profileMessages);
+const validateProfile = (draft: { name: string; email: string; current_password?: string; current_email?: string }) =>
+  validateForm(profileForm, draft, profileMessages);
 const validatePasswordChange = (draft: { current_password: string; new_password: string; confirm_password: string }) =>
   validateForm(passwordChangeForm, draft, passwordChangeMessages);
 const validateWhatsappNumber = (whatsapp_number: string) =>
@@ -119,6 +120,22 @@ describe('account forms (SPEC §5)', () => {
     expect(validateProfile({ name: '', email: 'ana@' })).toEqual({
       ok: false,
       errors: { name: 'validation.required', email: 'validation.email' },
+    });
+  });
+
+  it('asks for the current password when the e-mail changes, and sends it only then', () => {
+    const current_email = 'Ana@example.com';
+    expect(validateProfile({ name: 'Ana', email: 'ana@example.com', current_password: '', current_email })).toEqual({
+      ok: true,
+      value: { name: 'Ana', email: 'ana@example.com', current_password: undefined },
+    });
+    expect(validateProfile({ name: 'Ana', email: 'new@example.com', current_password: '', current_email })).toEqual({
+      ok: false,
+      errors: { current_password: 'validation.required' },
+    });
+    expect(validateProfile({ name: 'Ana', email: 'new@example.com', current_password: 'secret1', current_email })).toEqual({
+      ok: true,
+      value: { name: 'Ana', email: 'new@example.com', current_password: 'secret1' },
     });
   });
 

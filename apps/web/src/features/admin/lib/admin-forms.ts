@@ -54,7 +54,23 @@ export const propertyMessages: FormMessages = {
 export const roomForm = RoomInput.extend({ price_per_week: decimalText.pipe(RoomInput.shape.price_per_week) });
 export const roomMessages: FormMessages = { required, fields: { price_per_week: 'validation.priceFormat' } };
 
-export const profileForm = ProfileBody;
+/**
+ * A new e-mail needs the current password, as the server says too. `current_email` is the account's address as the
+ * form opened (not sent); the password is not sent when left empty.
+ */
+export const profileForm = ProfileBody.extend({
+  current_password: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(ProfileBody.shape.current_password),
+  current_email: z.string().optional(),
+})
+  .refine(
+    (profile) => !profile.current_email || profile.email === profile.current_email.trim().toLowerCase() || Boolean(profile.current_password),
+    formRule('current_password', required),
+  )
+  .transform(({ current_email: _currentEmail, ...body }) => body);
 export const profileMessages: FormMessages = { required, fields: { email: 'validation.email' } };
 
 export const passwordChangeForm = withConfirmation(

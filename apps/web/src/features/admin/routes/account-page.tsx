@@ -33,21 +33,24 @@ function ProfileForm() {
   const { t } = useAdminTranslation();
   const { user } = useSession();
   const save = useUpdateProfile();
-  const [draft, setDraft] = useState({ name: user?.name ?? '', email: user?.email ?? '' });
+  const currentEmail = user?.email ?? '';
+  const [draft, setDraft] = useState({ name: user?.name ?? '', email: currentEmail, current_password: '' });
+  // A new e-mail needs the current password: the field shows as soon as the address differs.
+  const emailChanges = draft.email.trim().toLowerCase() !== currentEmail.toLowerCase();
   const form = useZodForm({
     schema: profileForm,
     messages: profileMessages,
     t,
-    values: () => draft,
+    values: () => ({ ...draft, current_email: currentEmail }),
     onValid: (profile) =>
       save.mutate(profile, {
         onSuccess: (auth) => {
-          setDraft({ name: auth.user.name, email: auth.user.email });
+          setDraft({ name: auth.user.name, email: auth.user.email, current_password: '' });
           toast.success(t('account.toasts.profileUpdated'));
         },
         onError: (error) => {
           const text = errorMessage(t, error, 'account.toasts.profileFailed');
-          form.showServerError(error, text, { email_taken: 'email' });
+          form.showServerError(error, text, { email_taken: 'email', wrong_password: 'current_password' });
           toast.error(text);
         },
       }),
@@ -85,6 +88,19 @@ function ProfileForm() {
           hint={t('account.profile.emailHint')}
           error={form.errors.email}
         />
+        {emailChanges ? (
+          <FormField
+            label={t('account.profile.currentPassword')}
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            value={draft.current_password}
+            onChange={(event) => setDraft((current) => ({ ...current, current_password: event.target.value }))}
+            required
+            hint={t('account.profile.currentPasswordHint')}
+            error={form.errors.current_password}
+          />
+        ) : null}
         <Button type="submit" disabled={save.isPending} className="self-end">
           {save.isPending ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
           {t('account.profile.submit')}

@@ -1,5 +1,5 @@
-import type { PaymentSettings, PaypalMode } from '@roomweek/contract';
-import { CircleCheck, CircleDashed, CreditCard, Info, Wallet } from 'lucide-react';
+import type { PaymentSettings, PaypalMode, SecretSetting } from '@roomweek/contract';
+import { CircleCheck, CircleDashed, CreditCard, Info, TriangleAlert, Wallet } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
@@ -107,12 +107,36 @@ function Section({
   );
 }
 
+/** The label of each secret setting, to name the ones the server could not read. */
+const SECRET_LABELS: Record<SecretSetting, string> = {
+  stripe_api_key: 'payments.stripe.secretKey',
+  stripe_webhook_secret: 'payments.stripe.webhookSecret',
+  paypal_secret: 'payments.paypal.secret',
+};
+
+/** Stored secrets the server could not decrypt (its SETTINGS_KEY changed): they count as unset until entered again. */
+function UnreadableNotice({ fields }: { fields: SecretSetting[] }) {
+  const { t } = useAdminTranslation();
+  if (fields.length === 0) return null;
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+      <div className="flex flex-col gap-0.5">
+        <p className="font-semibold">{t('payments.unreadable.title')}</p>
+        <p className="text-sm">{t('payments.unreadable.body', { fields: fields.map((field) => t(SECRET_LABELS[field])).join(', ') })}</p>
+      </div>
+    </div>
+  );
+}
+
 function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
   const { t } = useAdminTranslation();
   const update = useUpdatePaymentSettings();
   const [draft, setDraft] = useState<Draft>({ ...EMPTY, paypal_mode: settings.paypal_mode });
   const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
   const keepCurrent = t('payments.keepCurrent');
+  const unreadable = new Set(settings.unreadable);
+  const enterAgain = t('payments.unreadable.field');
 
   const form = useZodForm({
     schema: paymentSettingsForm,
@@ -135,12 +159,13 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-700" />
         {t('payments.help')}
       </p>
+      <UnreadableNotice fields={settings.unreadable} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <Section icon={CreditCard} title={t('payments.stripe.title')} configured={settings.has_stripe}>
           <FormField
             label={t('payments.stripe.secretKey')}
             error={form.errors.stripe_api_key}
-            hint={settings.has_stripe ? keepCurrent : t('payments.stripe.secretKeyHint')}
+            hint={unreadable.has('stripe_api_key') ? enterAgain : settings.has_stripe ? keepCurrent : t('payments.stripe.secretKeyHint')}
             labelAside={settings.has_stripe ? <ConfiguredMark /> : null}
           >
             {(control) => (
@@ -158,7 +183,7 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
           <FormField
             label={t('payments.stripe.webhookSecret')}
             error={form.errors.stripe_webhook_secret}
-            hint={settings.has_stripe_webhook ? keepCurrent : t('payments.stripe.webhookHint')}
+            hint={unreadable.has('stripe_webhook_secret') ? enterAgain : settings.has_stripe_webhook ? keepCurrent : t('payments.stripe.webhookHint')}
             labelAside={settings.has_stripe_webhook ? <ConfiguredMark /> : null}
           >
             {(control) => (
@@ -212,7 +237,7 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
           <FormField
             label={t('payments.paypal.secret')}
             error={form.errors.paypal_secret}
-            hint={settings.paypal_secret_masked ? keepCurrent : undefined}
+            hint={unreadable.has('paypal_secret') ? enterAgain : settings.paypal_secret_masked ? keepCurrent : undefined}
             labelAside={settings.paypal_secret_masked ? <ConfiguredMark /> : null}
           >
             {(control) => (

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { PaymentSettings } from '@roomweek/contract';
 import { TOKEN_KEY } from '@/lib/api-client';
 import { admin, client, config } from '../../../../test/fixtures';
 import { mockApi } from '../../../../test/api-mock';
@@ -48,6 +49,45 @@ describe('admin payment settings', () => {
     await waitFor(() => expect(secret).toHaveValue(''));
   });
 
+  it('names the stored secrets the server could not read and asks for them again', async () => {
+    // The server as it answers before and after the admin enters the Stripe key again.
+    let stored: PaymentSettings = { ...PAYMENT_SETTINGS, stripe_api_key_masked: '', has_stripe: false, unreadable: ['paypal_secret', 'stripe_api_key'] };
+    const { requests } = mockAdminApi(
+      {},
+      {
+        'GET /payment-settings': () => stored,
+        'PUT /payment-settings': () => {
+          stored = { ...PAYMENT_SETTINGS, unreadable: ['paypal_secret'] };
+          return stored;
+        },
+      },
+    );
+    const { user } = renderApp('/admin/payment-settings', { token: ADMIN_TOKEN });
+    const notice = await screen.findByRole('alert', {}, LOAD);
+    expect(notice).toHaveTextContent("Des clés enregistrées n'ont pas pu être lues");
+    expect(notice).toHaveTextContent('Le serveur ne parvient plus à déchiffrer : Secret PayPal, Clé secrète Stripe.');
+    expect(notice).not.toHaveTextContent('Secret du webhook Stripe');
+    const key = screen.getByLabelText('Clé secrète Stripe');
+    expect(key).toHaveAccessibleDescription('Illisible : saisissez-la à nouveau');
+    expect(screen.getByLabelText('Secret PayPal')).toHaveAccessibleDescription('Illisible : saisissez-la à nouveau');
+    expect(screen.getByLabelText('Secret du webhook Stripe')).not.toHaveAccessibleDescription('Illisible : saisissez-la à nouveau');
+
+    await user.type(key, 'sk_live_new');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Paramètres de paiement mis à jour')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ stripe_api_key: 'sk_live_new', paypal_mode: 'sandbox' });
+    await waitFor(() => expect(screen.getByLabelText('Clé secrète Stripe')).toHaveAccessibleDescription('Laisser vide pour conserver la valeur actuelle'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Le serveur ne parvient plus à déchiffrer : Secret PayPal.');
+  });
+
+  it('shows no such notice when every stored secret was read', async () => {
+    mockAdminApi({}, { 'GET /payment-settings': () => PAYMENT_SETTINGS });
+    renderApp('/admin/payment-settings', { token: ADMIN_TOKEN });
+    await screen.findByLabelText('Clé secrète Stripe', {}, LOAD);
+    expect(screen.queryByText("Des clés enregistrées n'ont pas pu être lues")).toBeNull();
+    expect(screen.queryByText('Illisible : saisissez-la à nouveau')).toBeNull();
+  });
+
   it('says when the settings cannot be loaded', async () => {
     mockAdminApi({}, { 'GET /payment-settings': () => ({ status: 500, body: { detail: 'boom', code: 'internal_error' } }) });
     renderApp('/admin/payment-settings', { token: ADMIN_TOKEN });
@@ -67,16 +107,32 @@ describe('admin account settings', () => {
     expect(await screen.findByText('Changez les identifiants par défaut', {}, LOAD)).toBeInTheDocument();
     const email = screen.getByRole('textbox', { name: 'E-mail' });
     expect(email).toHaveValue('admin@example.com');
+    const profileForm = screen.getByRole('button', { name: 'Enregistrer le profil' }).closest('form')!;
+    // The address unchanged (whatever its case) asks for no password.
+    await user.clear(email);
+    await user.type(email, 'Admin@Example.com');
+    expect(within(profileForm).queryByLabelText('Mot de passe actuel')).toBeNull();
+    // A new e-mail asks for the current password, which the old address's owner alone knows.
     await user.clear(email);
     await user.type(email, 'not-an-email');
+    const currentPassword = within(profileForm).getByLabelText('Mot de passe actuel');
+    expect(currentPassword).toHaveAccessibleDescription("Nécessaire pour changer d'e-mail ; votre ancienne adresse en sera avertie");
     await user.click(screen.getByRole('button', { name: 'Enregistrer le profil' }));
     expect(email).toHaveAccessibleDescription('Adresse e-mail invalide');
+    expect(currentPassword).toHaveAccessibleDescription('Ce champ est obligatoire');
 
     await user.clear(email);
     await user.type(email, 'owner@roomweek.example');
     await user.click(screen.getByRole('button', { name: 'Enregistrer le profil' }));
+    expect(currentPassword).toHaveAccessibleDescription('Ce champ est obligatoire');
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await user.type(currentPassword, 'admin123');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le profil' }));
     expect(await screen.findByText('Profil mis à jour')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ name: 'Admin', email: 'owner@roomweek.example' });
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ name: 'Admin', email: 'owner@roomweek.example', current_password: 'admin123' });
+    // Saved: the address is the account's again, so the field goes.
+    await waitFor(() => expect(within(profileForm).queryByLabelText('Mot de passe actuel')).toBeNull());
     expect(localStorage.getItem(TOKEN_KEY)).toBe('token-after-profile');
     // The e-mail advice goes once the default e-mail is gone; the password one stays while the password is the default.
     await waitFor(() => expect(screen.queryByText(/l'e-mail par défaut/)).toBeNull());

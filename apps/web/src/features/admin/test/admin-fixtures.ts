@@ -68,6 +68,7 @@ export const PAYMENT_SETTINGS: PaymentSettings = {
   paypal_secret_masked: '',
   has_paypal: false,
   paypal_mode: 'sandbox',
+  unreadable: [],
 };
 
 export interface AdminData {

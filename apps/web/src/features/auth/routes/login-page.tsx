@@ -1,23 +1,21 @@
 import { LogIn } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
-import { returnPath } from '@/lib/return-to';
-import { useSession } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { useZodForm } from '@/lib/use-zod-form';
 import { loginForm, loginMessages } from '../lib/auth-forms';
+import { useEnterSignedIn } from '../lib/use-enter-signed-in';
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
-  const { signIn } = useSession();
+  const enterSignedIn = useEnterSignedIn();
   const login = useLogin();
   const form = useZodForm({
     schema: loginForm,
@@ -25,11 +23,7 @@ export function LoginPage() {
     t,
     onValid: (body) =>
       login.mutate(body, {
-        onSuccess: (auth) => {
-          signIn(auth);
-          toast.success(t('toasts.loginSuccess'));
-          void navigate(returnPath(location.state), { replace: true });
-        },
+        onSuccess: (auth) => enterSignedIn(auth, t('toasts.loginSuccess')),
         onError: (error) => toast.error(errorMessage(t, error, 'toasts.loginFailed')),
       }),
   });

@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
@@ -8,18 +8,16 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { toCalendarDate } from '@/lib/calendar-date';
 import { errorMessage } from '@/lib/error-message';
-import { returnPath } from '@/lib/return-to';
-import { useSession } from '@/lib/session';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { useZodForm } from '@/lib/use-zod-form';
 import { registerForm, registerMessages } from '../lib/auth-forms';
+import { useEnterSignedIn } from '../lib/use-enter-signed-in';
 
 export function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
-  const { signIn } = useSession();
+  const enterSignedIn = useEnterSignedIn();
   const register = useRegister();
   const today = toCalendarDate(new Date());
   const form = useZodForm({
@@ -28,11 +26,7 @@ export function RegisterPage() {
     t,
     onValid: (body) =>
       register.mutate(body, {
-        onSuccess: (auth) => {
-          signIn(auth);
-          toast.success(t('toasts.registerSuccess'));
-          void navigate(returnPath(location.state), { replace: true });
-        },
+        onSuccess: (auth) => enterSignedIn(auth, t('toasts.registerSuccess')),
         onError: (error) => {
           const message = errorMessage(t, error, 'toasts.registerFailed');
           form.showServerError(error, message);

@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { calendarDateIn } from '@roomweek/contract';
+import type { UploadsService } from '../uploads/uploads-service.ts';
+import type { HousekeepingRepository } from './housekeeping-repository.ts';
+
+/** Rows one delete statement takes; a run repeats it up to `MAX_BATCHES` times, the next run takes the rest. */
+const BATCH = 1000;
+const MAX_BATCHES = 20;
+/** Photos checked against the database in one query. */
+const PHOTO_BATCH = 500;
+
+export interface HousekeepingOptions {
+  repository: HousekeepingRepository;
+  uploads: UploadsService;
+  /** Sent outbox messages and processed webhook events are kept this many days. */
+  retentionDays: number;
+  /** An unreferenced photo (or the photos of an archived row) is kept this many hours before it is deleted. */
+  photoGraceHours: number;
+  timeZone: string;
+  log: FastifyBaseLogger;
+}
+
+export interface HousekeepingReport {
+  rateLimits: number;
+  outboxMessages: number;
+  webhookEvents: number;
+  revokedTokens: number;
+  passwordResets: number;
+  archivedRowsReleased: number;
+  photosDeleted: string[];
+}
+
+const thumbnailOf = (url: string) => url.replace(/\.webp$/, '-thumb.webp');
+
+/**
+ * Deletes what only grows and is no longer needed (docs/decisions/0016-housekeeping-and-hostile-inputs.md): ended
+ * rate-limit windows, old sent messages and webhook events, expired revoked tokens and reset links, and photos that no
+ * property or room lists any more.
+ * Safe on several instances at once: row deletes skip each other's rows, file deletes tolerate a file already gone.
+ */
+export class HousekeepingService {
+  constructor(private readonly options: HousekeepingOptions) {}
+
+  /** Runs every task; one that fails does not stop the others, and the run then fails with all their errors. */
+  async run(): Promise<HousekeepingReport> {
+    const { repository, retentionDays } = this.options;
+    const failures: unknown[] = [];
+    const task = async <T>(work: () => Promise<T>, none: T): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        failures.push(error);
+        return none;
+      }
+    };
+    const report: HousekeepingReport = {
+      rateLimits: await task(() => this.drain((limit) => repository.deleteExpiredRateLimits(limit)), 0),
+      outboxMessages: await task(() => this.drain((limit) => repository.deleteSentOutbox(retentionDays, limit)), 0),
+      webhookEvents: await task(() => this.drain((limit) => repository.deleteProcessedWebhookEvents(retentionDays, limit)), 0),
+      revokedTokens: await task(() => this.drain((limit) => repository.deleteExpiredRevokedTokens(limit)), 0),
+      passwordResets: await task(() => this.drain((limit) => repository.deleteExpiredPasswordResets(retentionDays, limit)), 0),
+      ...(await task(() => this.sweepPhotos(), { archivedRowsReleased: 0, photosDeleted: [] })),
+    };
+    const { photosDeleted, ...counts } = report;
+    if (photosDeleted.length || Object.values(counts).some((count) => count > 0)) {
+      this.options.log.info({ ...counts, photosDeleted: photosDeleted.length }, 'housekeeping done');
+    }
+    if (failures.length) throw new AggregateError(failures, `housekeeping: ${failures.length} task(s) failed`);
+    return report;
+  }
+
+  private async drain(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+    let total = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const deleted = await deleteBatch(BATCH);
+      total += deleted;
+      if (deleted < BATCH) break;
+    }
+    return total;
+  }
+
+  /**
+   * Archived rows past the grace period let go of their photos; then every stored photo whose files are older than the
+   * grace period and that no row lists (neither the picture nor its thumbnail URL) is deleted with its thumbnail.
+   * The file's age covers a photo uploaded but not yet saved in the admin's form.
+   */
+  private async sweepPhotos(): Promise<{ archivedRowsReleased: number; photosDeleted: string[] }> {
+    const { repository, uploads, photoGraceHours, timeZone } = this.options;
+    const archivedRowsReleased = await repository.releaseArchivedPhotos(photoGraceHours, calendarDateIn(timeZone));
+    const cutoff = new Date(Date.now() - photoGraceHours * 3_600_000);
+    const candidates = await uploads.photosWrittenBefore(cutoff);
+    const photosDeleted: string[] = [];
+    for (let start = 0; start < candidates.length; start += PHOTO_BATCH) {
+      const batch = candidates.slice(start, start + PHOTO_BATCH);
+      const referenced = await repository.referencedPhotos(batch.flatMap((url) => [url, thumbnailOf(url)]));
+      for (const url of batch) {
+        if (referenced.has(url) || referenced.has(thumbnailOf(url))) continue;
+        await uploads.remove(url);
+        photosDeleted.push(url);
+      }
+    }
+    return { archivedRowsReleased, photosDeleted };
+  }
+}
