@@ -13,7 +13,7 @@ const BirthDate = CalendarDate.refine((value) => value >= EARLIEST_BIRTH_DATE &&
 export const Role = z.enum(['admin', 'client']);
 export type Role = z.infer<typeof Role>;
 
-/** SPEC §5: the shortest password accepted (the forms say it in their hint). */
+/** docs/behaviour.md §5: the shortest password accepted (the forms say it in their hint). */
 export const PASSWORD_MIN_LENGTH = 6;
 /** An e-mail address, kept trimmed and lower-cased; zod's e-mail pattern is the one rule, here and in the forms. */
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Invalid e-mail address' }));

@@ -55,7 +55,7 @@ export const MAX_DAYS_AHEAD = 730;
 export const ADMIN_PAGE_SIZE = 50;
 /** The longest search the admin bookings list accepts. */
 export const ADMIN_SEARCH_MAX_LENGTH = 100;
-/** SPEC §9: the admin's upcoming check-ins are those of the next 7 days, today included. */
+/** docs/behaviour.md §9: the admin's upcoming check-ins are those of the next 7 days, today included. */
 export const UPCOMING_CHECK_IN_DAYS = 7;
 
 /**
@@ -78,7 +78,7 @@ export const BookingSummary = z.object({
   confirmed: Count,
   pending: Count,
   cancelled: Count,
-  /** Sum of the confirmed bookings' totals, in cents (SPEC §2 revenue). */
+  /** Sum of the confirmed bookings' totals, in cents (docs/behaviour.md §2 revenue). */
   revenue_cents: Count,
   /** Payments that arrived for dates already taken, to refund: shown apart from revenue. */
   refunds_pending: Count,

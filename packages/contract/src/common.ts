@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates.ts';
+import { LANGUAGES } from './languages.ts';
 
-export const LANGUAGES = ['fr', 'es', 'pt', 'en'] as const;
+export { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
-export const DEFAULT_LANGUAGE: Language = 'fr';
 
 export const Id = z.uuid();
 export const IdParams = z.object({ id: Id });

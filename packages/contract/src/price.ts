@@ -1,7 +1,7 @@
 import { daysBetween } from './dates.ts';
 
 /**
- * SPEC §9: total = price_per_week × max(1, days / 7), days being whole days between the dates,
+ * docs/behaviour.md §9: total = price_per_week × max(1, days / 7), days being whole days between the dates,
  * rounded to the cent. Shared by the server (the only price that counts) and the stay summary.
  */
 export function stayTotalCents(pricePerWeekCents: number, startDate: string, endDate: string): number {

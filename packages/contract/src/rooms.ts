@@ -36,5 +36,5 @@ export type BookedRange = z.infer<typeof BookedRange>;
 export const AvailabilityResponse = z.object({ bookings: z.array(BookedRange) });
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;
 
-/** How far ahead the calendar looks (SPEC §9). */
+/** How far ahead the calendar looks (docs/behaviour.md §9). */
 export const AVAILABILITY_WINDOW_DAYS = 180;

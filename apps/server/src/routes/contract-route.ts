@@ -25,19 +25,19 @@ interface ContractSchema<R extends ContractRoute> {
   consumes?: string[];
 }
 
-type ContractRouteOptions<R extends ContractRoute> = Omit<
-  RouteOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    ContextConfigDefault,
-    ContractSchema<R>,
-    ZodTypeProvider,
-    FastifyBaseLogger
-  >,
-  'method' | 'url' | 'schema'
+/** Fastify's options of a route typed by its contract schema. */
+type TypedRouteOptions<R extends ContractRoute> = RouteOptions<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  ContractSchema<R>,
+  ZodTypeProvider,
+  FastifyBaseLogger
 >;
+
+type ContractRouteOptions<R extends ContractRoute> = Omit<TypedRouteOptions<R>, 'method' | 'url' | 'schema'>;
 
 /**
  * The route's path relative to the plugin registering it: the contract writes full paths under /api, app.ts gives
@@ -66,14 +66,5 @@ export function contractRoute<R extends ContractRoute>(app: ApiInstance, route: 
     ...(route.body && { body: route.body }),
     response: route.response,
   };
-  app.route({ ...options, method: route.method, url: urlUnder(app.prefix, route), schema } as RouteOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    ContextConfigDefault,
-    ContractSchema<R>,
-    ZodTypeProvider,
-    FastifyBaseLogger
-  >);
+  app.route({ ...options, method: route.method, url: urlUnder(app.prefix, route), schema } as TypedRouteOptions<R>);
 }

@@ -36,7 +36,7 @@ describe('admin overview routes', () => {
       expect(empty.response.statusCode).toBe(200);
       expect(empty.body).toEqual({ total: 0, confirmed: 0, pending: 0, cancelled: 0, revenue_cents: 0, refunds_pending: 0, refunds_pending_cents: 0 });
 
-      // 7 nights at 700/week = 700.00; 3 nights at 350/week = 350.00 (SPEC §9: at least one week).
+      // 7 nights at 700/week = 700.00; 3 nights at 350/week = 350.00 (docs/behaviour.md §9: at least one week).
       expect((await book(t.app, guest.token, { room_id: roomA.id, start_date: siteDate(50), end_date: siteDate(57) })).statusCode).toBe(201);
       expect((await book(t.app, guest.token, { room_id: roomB.id, start_date: siteDate(50), end_date: siteDate(53) })).statusCode).toBe(201);
       const held = (await book(t.app, guest.token, { room_id: roomB.id, start_date: siteDate(60), end_date: siteDate(67), payment_method: 'stripe' })).json<{ id: string }>();

@@ -12,7 +12,7 @@ const api = (user: typeof client | null) =>
     'GET /bookings': () => [],
   });
 
-describe('route guards (SPEC §2)', () => {
+describe('route guards (docs/behaviour.md §2)', () => {
   it('send a guest from /my-bookings to /login', async () => {
     api(null);
     const { router } = renderApp('/my-bookings');

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { returnPath, type ReturnToState } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 
-/** Logged-in only (SPEC §2): a guest goes to /login, and comes back here after logging in. */
+/** Logged-in only (docs/behaviour.md §2): a guest goes to /login, and comes back here after logging in. */
 export function RequireAuth() {
   const { status } = useSession();
   const location = useLocation();
@@ -25,7 +25,7 @@ export function RequireGuest() {
   return <Outlet />;
 }
 
-/** Admin only: anyone else, logged in or not, goes to / (SPEC §6). */
+/** Admin only: anyone else, logged in or not, goes to / (docs/behaviour.md §6). */
 export function RequireAdmin() {
   const { status, user } = useSession();
   if (status === 'loading') return <PageSpinner />;

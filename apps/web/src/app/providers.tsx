@@ -6,7 +6,7 @@ import { setLanguage, storedLanguage } from '@/lib/i18n';
 import { ToastHost } from '@/lib/toast';
 import { SessionProvider } from '@/lib/session';
 
-/** SPEC §9: toasts at the top right, 4 seconds. */
+/** docs/behaviour.md §9: toasts at the top right, 4 seconds. */
 export const TOAST_DURATION_MS = 4000;
 
 /** Until the visitor picks a language, the site's configured default applies (French unless set otherwise). */

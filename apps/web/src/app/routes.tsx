@@ -44,7 +44,7 @@ const RecoverEmailPage = lazyPage(
 const AdminApp = lazy(() => import('@/features/admin/admin-app'));
 
 /**
- * SPEC §2 route table. Every page is lazy: the first page downloads only its own code — never the admin
+ * docs/behaviour.md §2 route table. Every page is lazy: the first page downloads only its own code — never the admin
  * area, the map, the calendar or the payment screens. The root layout shows a spinner while a first page
  * loads; a later navigation keeps the current page (and a progress bar) until the next one is ready.
  */

@@ -1,4 +1,4 @@
-/** Every route of SPEC §2, in one place, so links and redirects cannot drift apart. */
+/** Every route of docs/behaviour.md §2, in one place, so links and redirects cannot drift apart. */
 export const paths = {
   home: '/',
   property: (id: string) => `/property/${encodeURIComponent(id)}`,

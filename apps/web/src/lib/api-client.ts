@@ -157,7 +157,7 @@ async function callPage<R extends RoutePath>(route: RouteRef<R>, ...[input]: Cal
 }
 
 /**
- * Every call of the API (SPEC §7), each through the contract's route table. Features wrap these in query options
+ * Every call of the API (docs/behaviour.md §7), each through the contract's route table. Features wrap these in query options
  * and hooks; nothing else calls `fetch` for /api.
  */
 export const api = {

@@ -68,5 +68,5 @@ export function formatCents(cents: number, language: string): string {
   return formatPrice(cents / 100, language);
 }
 
-/** The first 8 characters of an id, as bookings are shown (SPEC §9). */
+/** The first 8 characters of an id, as bookings are shown (docs/behaviour.md §9). */
 export const shortId = (id: string) => id.slice(0, 8);

@@ -32,7 +32,7 @@ function storeToken(token: string | null) {
 }
 
 /**
- * SPEC §4 session: the token lives in localStorage; on load, a stored token is checked with /auth/me and
+ * docs/behaviour.md §4 session: the token lives in localStorage; on load, a stored token is checked with /auth/me and
  * removed if that fails; logout ends the token on the server, then removes token and user.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {

@@ -144,7 +144,7 @@ describe('steps', () => {
   });
 });
 
-describe('price summary (SPEC §9: price × max(1, days / 7))', () => {
+describe('price summary (docs/behaviour.md §9: price × max(1, days / 7))', () => {
   it.each([
     // [arrival, departure, price per week, days, total in cents]
     ['2030-03-01', '2030-03-04', 100, 3, 10_000], // less than a week costs a week

@@ -86,7 +86,7 @@ export function isDayDisabled(day: string, selection: StaySelection, calendar: S
   return !canArrive(day, calendar);
 }
 
-/** What a click on `day` does to the selection (steps of SPEC §4: arrival, then departure). */
+/** What a click on `day` does to the selection (steps of docs/behaviour.md §4: arrival, then departure). */
 export function pickDay(selection: StaySelection, day: string, calendar: StayCalendar): PickResult {
   const { arrival } = selection;
   if (stayStep(selection) === 2 && arrival && day > arrival) {
@@ -110,7 +110,7 @@ export interface StaySummary {
   totalCents: number;
 }
 
-/** Days and the indicative total of SPEC §9 (the server recomputes the price that counts). */
+/** Days and the indicative total of docs/behaviour.md §9 (the server recomputes the price that counts). */
 export function staySummary(arrival: string, departure: string, pricePerWeek: number): StaySummary {
   return {
     days: daysBetween(arrival, departure),

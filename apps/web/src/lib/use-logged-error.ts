@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** SPEC §8: failed loads of properties, rooms and availability are logged, and the screen degrades gracefully. */
+/** docs/behaviour.md §8: failed loads of properties, rooms and availability are logged, and the screen degrades gracefully. */
 export function useLoggedError(error: unknown, message: string): void {
   useEffect(() => {
     if (error) console.warn(message, error);

@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@roomweek/contract';
 import { cn } from '@/lib/cn';
 import { currentLanguage, setLanguage, useTranslation } from '@/lib/i18n';
 
-/** fr es pt en, the current one in upper case (SPEC §1); the choice is remembered. */
+/** fr es pt en, the current one in upper case (docs/behaviour.md §1); the choice is remembered. */
 export function LanguageSelector({ className }: { className?: string }) {
   // Subscribes to language changes; the current one is read from i18n itself.
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** A yes/no prompt (SPEC's "confirm prompts"): focus starts on the safe choice, Escape cancels. */
+/** A yes/no prompt (the confirm prompts of docs/behaviour.md §4): focus starts on the safe choice, Escape cancels. */
 export function ConfirmDialog({
   trigger,
   open,

@@ -13,7 +13,7 @@ const AccountPage = lazy(() => import('./routes/account-page'));
 const WhatsappPage = lazy(() => import('./routes/whatsapp-page'));
 
 /**
- * The admin area (SPEC §2), mounted at /admin/* behind the admin-only guard and loaded lazily by the app's
+ * The admin area (docs/behaviour.md §2), mounted at /admin/* behind the admin-only guard and loaded lazily by the app's
  * router. Its screens are nested routes relative to /admin; the root layout's Suspense covers their loading.
  */
 export default function AdminApp() {

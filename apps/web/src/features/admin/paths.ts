@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-/** The admin screens of SPEC §2 (nested under /admin by admin-app.tsx). */
+/** The admin screens of docs/behaviour.md §2 (nested under /admin by admin-app.tsx). */
 export const adminPaths = {
   dashboard: paths.admin,
   properties: `${paths.admin}/properties`,

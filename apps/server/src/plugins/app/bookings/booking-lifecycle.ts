@@ -57,6 +57,13 @@ function refusal(name: TransitionName, booking: BookingRow) {
   return conflict('booking_not_payable', 'This booking is still waiting for its payment');
 }
 
+/** The booking with its room and property, or 404 `booking_not_found`. */
+export async function findBooking(repository: BookingsRepository, id: string, executor?: Executor): Promise<BookingView> {
+  const view = await repository.view(id, executor);
+  if (!view) throw notFound('booking_not_found', 'Booking not found');
+  return view;
+}
+
 export interface BookingLifecycleOptions {
   repository: BookingsRepository;
   notifier: Notifier;
@@ -88,10 +95,8 @@ export class BookingLifecycle {
     return locked;
   }
 
-  private async view(tx: Executor, id: string): Promise<BookingView> {
-    const view = await this.repository.view(id, tx);
-    if (!view) throw notFound('booking_not_found', 'Booking not found');
-    return view;
+  private view(tx: Executor, id: string): Promise<BookingView> {
+    return findBooking(this.repository, id, tx);
   }
 
   /**

@@ -40,12 +40,6 @@ export class BookingsService {
     return siteToday(this.options.timeZone);
   }
 
-  async get(id: string): Promise<Booking> {
-    const view = await this.repository.view(id);
-    if (!view) throw notFound('booking_not_found', 'Booking not found');
-    return toBooking(view);
-  }
-
   /** Validates a stay's dates against the site's calendar: [start, end), not in the past, within the limits. */
   normaliseStay(startInput: string, endInput: string): { start: string; end: string } {
     const start = toSiteDate(startInput, this.options.timeZone);

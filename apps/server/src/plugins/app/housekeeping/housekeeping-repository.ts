@@ -1,5 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../../db/client.ts';
+import { occupiesNights } from '../bookings/bookings-repository.ts';
+
+const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 
 /**
  * The housekeeping queries: deleting rows that no longer mean anything, and the photo references of properties and
@@ -9,64 +12,39 @@ import { queryRows, type Database } from '../../../db/client.ts';
 export class HousekeepingRepository {
   constructor(private readonly db: Database) {}
 
-  /** Rate-limit windows that have ended: the next request of that key starts a new window anyway. */
-  async deleteExpiredRateLimits(limit: number): Promise<number> {
+  /** Deletes up to `limit` rows of `table` (primary key: the columns `key`) matching `where`, skipping rows another instance is deleting. */
+  private async deleteBatch(table: string, key: string, where: SQL, limit: number): Promise<number> {
+    const [t, k] = [sql.identifier(table), sql.raw(key)];
     const rows = await queryRows(
       this.db,
-      sql`delete from rate_limits where key in (
-            select key from rate_limits where reset_at < now() limit ${limit} for update skip locked)
-          returning 1`,
+      sql`delete from ${t} where (${k}) in (select ${k} from ${t} where ${where} limit ${limit} for update skip locked) returning 1`,
     );
     return rows.length;
+  }
+
+  /** Rate-limit windows that have ended: the next request of that key starts a new window anyway. */
+  deleteExpiredRateLimits(limit: number): Promise<number> {
+    return this.deleteBatch('rate_limits', 'key', sql`reset_at < now()`, limit);
   }
 
   /** Outbox messages sent more than `days` ago (pending, sending and failed ones stay). */
-  async deleteSentOutbox(days: number, limit: number): Promise<number> {
-    const rows = await queryRows(
-      this.db,
-      sql`delete from outbox_messages where id in (
-            select id from outbox_messages
-            where status = 'sent' and coalesce(sent_at, created_at) < now() - make_interval(days => ${days})
-            limit ${limit} for update skip locked)
-          returning 1`,
-    );
-    return rows.length;
+  deleteSentOutbox(days: number, limit: number): Promise<number> {
+    return this.deleteBatch('outbox_messages', 'id', sql`status = 'sent' and coalesce(sent_at, created_at) < ${daysAgo(days)}`, limit);
   }
 
   /** Provider webhook events applied more than `days` ago: providers stop retrying an event within days. */
-  async deleteProcessedWebhookEvents(days: number, limit: number): Promise<number> {
-    const rows = await queryRows(
-      this.db,
-      sql`delete from processed_webhook_events where (provider, event_id) in (
-            select provider, event_id from processed_webhook_events
-            where processed_at < now() - make_interval(days => ${days})
-            limit ${limit} for update skip locked)
-          returning 1`,
-    );
-    return rows.length;
+  deleteProcessedWebhookEvents(days: number, limit: number): Promise<number> {
+    return this.deleteBatch('processed_webhook_events', 'provider, event_id', sql`processed_at < ${daysAgo(days)}`, limit);
   }
 
   /** Logged-out tokens past their own expiry: an expired token is refused anyway (decision 0014). */
-  async deleteExpiredRevokedTokens(limit: number): Promise<number> {
-    const rows = await queryRows(
-      this.db,
-      sql`delete from revoked_tokens where jti in (
-            select jti from revoked_tokens where expires_at < now() limit ${limit} for update skip locked)
-          returning 1`,
-    );
-    return rows.length;
+  deleteExpiredRevokedTokens(limit: number): Promise<number> {
+    return this.deleteBatch('revoked_tokens', 'jti', sql`expires_at < now()`, limit);
   }
 
   /** Password reset links that expired more than `days` ago (used or not): no request can use them any more. */
-  async deleteExpiredPasswordResets(days: number, limit: number): Promise<number> {
-    const rows = await queryRows(
-      this.db,
-      sql`delete from password_resets where id in (
-            select id from password_resets where expires_at < now() - make_interval(days => ${days})
-            limit ${limit} for update skip locked)
-          returning 1`,
-    );
-    return rows.length;
+  deleteExpiredPasswordResets(days: number, limit: number): Promise<number> {
+    return this.deleteBatch('password_resets', 'id', sql`expires_at < ${daysAgo(days)}`, limit);
   }
 
   /**
@@ -75,10 +53,8 @@ export class HousekeepingRepository {
    * rows let go of their photos.
    */
   async releaseArchivedPhotos(hours: number, today: string): Promise<number> {
-    const liveBooking = (roomIds: ReturnType<typeof sql>) => sql`exists (
-      select 1 from bookings b
-      where b.room_id in (${roomIds}) and b.status <> 'cancelled' and b.end_date > ${today}
-        and (b.status <> 'pending' or b.hold_expires_at is null or b.hold_expires_at > now()))`;
+    const liveBooking = (roomIds: SQL) =>
+      sql`exists (select 1 from bookings where bookings.room_id in (${roomIds}) and bookings.end_date > ${today} and ${occupiesNights()})`;
     const cutoff = sql`now() - make_interval(hours => ${hours})`;
     const rooms = await queryRows(
       this.db,

@@ -204,7 +204,7 @@ export function renderBookingCancelled(language: Language, booking: BookingPaylo
   });
 }
 
-/** The owner's WhatsApp alert: client, room, dates and total price (SPEC §2), as plain text. */
+/** The owner's WhatsApp alert: client, room, dates and total price (docs/behaviour.md §2), as plain text. */
 export function renderAdminBookingAlert(language: Language, booking: BookingPayload): string {
   const t = TEXTS[language];
   const a = t.adminBookingAlert;

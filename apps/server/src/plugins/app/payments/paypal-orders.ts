@@ -1,15 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentStatus, PaymentStatusResponse } from '@roomweek/contract';
-import type { Database, Executor } from '../../../db/client.ts';
+import type { Executor } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
-import type { BookingLifecycle } from '../bookings/booking-lifecycle.ts';
-import type { BookingsRepository, BookingView } from '../bookings/bookings-repository.ts';
-import type { PaymentsRepository } from './payments-repository.ts';
+import { findBooking } from '../bookings/booking-lifecycle.ts';
+import type { BookingView } from '../bookings/bookings-repository.ts';
+import type { PaymentContext } from './payment-context.ts';
 import { PaypalError, type OrderState, type PaypalCredentials, type PaypalGateway } from './paypal-gateway.ts';
-import { notPayable, type ProviderAccess } from './provider-access.ts';
-import type { ReturnUrls } from './return-urls.ts';
-import { assertPayable, paymentStatusOf, type Settlement, type SettlementOutcome } from './settlement.ts';
+import { notPayable } from './provider-access.ts';
+import { assertPayable, paymentStatusOf, type SettlementOutcome } from './settlement.ts';
 
 /** How long a PayPal capture may take once started: the hold is (re)taken for this long (never past its ceiling). */
 const CAPTURE_HOLD_MINUTES = 10;
@@ -24,26 +22,16 @@ const FAILED_CAPTURES = new Set(['DECLINED', 'DENIED', 'FAILED']);
 /** The PayPal-Request-Id of a capture: derived from the booking (and its order), so retries are answered, not charged. */
 export const paypalCaptureRequestId = (bookingId: string, orderId: string, refusals = 0) => `capture-${bookingId}-${orderId}-${refusals}`;
 
-export interface PaypalOrdersOptions {
-  db: Database;
-  bookings: BookingsRepository;
-  lifecycle: BookingLifecycle;
-  payments: PaymentsRepository;
-  settlement: Settlement;
-  providers: ProviderAccess;
-  returnUrls: ReturnUrls;
+export interface PaypalOrdersOptions extends PaymentContext {
   paypal: PaypalGateway;
-  log: FastifyBaseLogger;
 }
 
 /** PayPal payments through Orders v2: creating the order, capturing it once approved. */
 export class PaypalOrders {
   constructor(private readonly options: PaypalOrdersOptions) {}
 
-  private async view(bookingId: string): Promise<BookingView> {
-    const view = await this.options.bookings.view(bookingId);
-    if (!view) throw notFound('booking_not_found', 'Booking not found');
-    return view;
+  private view(bookingId: string): Promise<BookingView> {
+    return findBooking(this.options.bookings, bookingId);
   }
 
   /** Creates a PayPal order for the booking's total in EUR, returning to this site only. */

@@ -1,14 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PaymentStatusResponse } from '@roomweek/contract';
-import type { Database, Executor } from '../../../db/client.ts';
+import type { Executor } from '../../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
-import type { BookingLifecycle } from '../bookings/booking-lifecycle.ts';
-import type { BookingsRepository, BookingView } from '../bookings/bookings-repository.ts';
-import type { PaymentsRepository } from './payments-repository.ts';
-import { notConfigured, notPayable, providerFailed, type ProviderAccess } from './provider-access.ts';
-import type { ReturnUrls } from './return-urls.ts';
-import { assertPayable, paymentStatusOf, type ReceivedPayment, type Settlement, type SettlementOutcome } from './settlement.ts';
+import { findBooking } from '../bookings/booking-lifecycle.ts';
+import type { BookingView } from '../bookings/bookings-repository.ts';
+import type { PaymentContext } from './payment-context.ts';
+import { notConfigured, notPayable, providerFailed } from './provider-access.ts';
+import { assertPayable, paymentStatusOf, type ReceivedPayment, type SettlementOutcome } from './settlement.ts';
 import { isSignatureError, isStripeError, type SessionState, type StripeEvent, type StripeGateway } from './stripe-gateway.ts';
 
 /** Stripe accepts a Checkout Session's `expires_at` 30 minutes to 24 hours ahead. */
@@ -17,26 +15,16 @@ const STRIPE_MAX_EXPIRY_MS = 23 * 60 * 60_000 + 55 * 60_000;
 const STRIPE_HANDLED_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface StripeCheckoutOptions {
-  db: Database;
-  bookings: BookingsRepository;
-  lifecycle: BookingLifecycle;
-  payments: PaymentsRepository;
-  settlement: Settlement;
-  providers: ProviderAccess;
-  returnUrls: ReturnUrls;
+export interface StripeCheckoutOptions extends PaymentContext {
   stripe: StripeGateway;
-  log: FastifyBaseLogger;
 }
 
 /** Card payments through Stripe Checkout: opening a session, the status poll, and the webhook. */
 export class StripeCheckout {
   constructor(private readonly options: StripeCheckoutOptions) {}
 
-  private async view(bookingId: string): Promise<BookingView> {
-    const view = await this.options.bookings.view(bookingId);
-    if (!view) throw notFound('booking_not_found', 'Booking not found');
-    return view;
+  private view(bookingId: string): Promise<BookingView> {
+    return findBooking(this.options.bookings, bookingId);
   }
 
   /**

@@ -45,7 +45,7 @@ export function useUpdateWhatsappSettings() {
   });
 }
 
-/** PUT /auth/profile answers a new user and token, which replace the session (SPEC §4). */
+/** PUT /auth/profile answers a new user and token, which replace the session (docs/behaviour.md §4). */
 export function useUpdateProfile() {
   const { signIn } = useSession();
   return useMutation({

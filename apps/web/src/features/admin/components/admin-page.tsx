@@ -13,7 +13,7 @@ export interface AdminPageProps {
   children: ReactNode;
 }
 
-/** The frame of every admin screen: browser title, back-to-dashboard link (SPEC §2), heading and actions. */
+/** The frame of every admin screen: browser title, back-to-dashboard link (docs/behaviour.md §2), heading and actions. */
 export function AdminPage({ title, description, actions, back = true, children }: AdminPageProps) {
   const { t } = useAdminTranslation();
   return (

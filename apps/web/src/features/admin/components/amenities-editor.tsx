@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { addAmenity } from '../lib/amenities';
 
-/** SPEC §2 room dialog: amenities added with the button or the Enter key (blank ignored) and removable. */
+/** docs/behaviour.md §2 room dialog: amenities added with the button or the Enter key (blank ignored) and removable. */
 export function AmenitiesEditor({
   amenities,
   onChange,

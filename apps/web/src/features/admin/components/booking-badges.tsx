@@ -3,7 +3,7 @@ import { Banknote, CreditCard, Wallet } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
-/** SPEC §4 badges: confirmed default, pending secondary, cancelled destructive. */
+/** docs/behaviour.md §4 badges: confirmed default, pending secondary, cancelled destructive. */
 const STATUS_VARIANTS: Record<BookingStatus, BadgeVariant> = {
   confirmed: 'default',
   pending: 'secondary',
@@ -21,7 +21,7 @@ const METHOD_ICONS: Record<PaymentMethod, typeof CreditCard> = {
   paypal: Wallet,
 };
 
-/** SPEC §2: on_site = pay on site, stripe = credit card, paypal. */
+/** docs/behaviour.md §2: on_site = pay on site, stripe = credit card, paypal. */
 export function MethodBadge({ method }: { method: PaymentMethod }) {
   const { t } = useAdminTranslation();
   const Icon = METHOD_ICONS[method];

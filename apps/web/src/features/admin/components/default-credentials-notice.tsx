@@ -14,7 +14,7 @@ export function usesDefaultEmail(email: string | undefined): boolean {
 }
 
 /**
- * SPEC §2 account settings: advice to change the default e-mail and password, for each of them that is still the
+ * docs/behaviour.md §2 account settings: advice to change the default e-mail and password, for each of them that is still the
  * default one (the API says whether the password is: `default_password`).
  */
 export function DefaultCredentialsNotice({ withLink = true }: { withLink?: boolean }) {

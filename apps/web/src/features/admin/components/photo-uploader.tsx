@@ -32,7 +32,7 @@ const previewOf = (file: File) =>
   typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
 
 /**
- * Photos as image files (SPEC §2): pick or drop images, each is sent to POST /upload with a progress bar and a
+ * Photos as image files (docs/behaviour.md §2): pick or drop images, each is sent to POST /upload with a progress bar and a
  * spinner; the uploaded photos show as thumbnails that can be removed. Anything but an image is refused here,
  * before sending (the server checks the content again).
  */

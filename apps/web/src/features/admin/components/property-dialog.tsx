@@ -23,7 +23,7 @@ const draftOf = (property: Property | null) => ({
   photos: property?.photos ?? [],
 });
 
-/** Add or edit a property (SPEC §2, §5; latitude and longitude per DESIGN §4). */
+/** Add or edit a property (docs/behaviour.md §2, §5; latitude and longitude per DESIGN §4). */
 export function PropertyDialog({
   open,
   onOpenChange,

@@ -23,7 +23,7 @@ const draftOf = (room: Room | null, properties: readonly Property[]) => ({
   photos: room?.photos ?? [],
 });
 
-/** SPEC §2 room dialog: property, number, price per week, amenities, photos; cancel and save. */
+/** docs/behaviour.md §2 room dialog: property, number, price per week, amenities, photos; cancel and save. */
 export function RoomDialog({
   open,
   onOpenChange,

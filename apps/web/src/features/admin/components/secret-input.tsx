@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
-/** A password-type field with a show/hide toggle (SPEC §2 payment settings). */
+/** A password-type field with a show/hide toggle (docs/behaviour.md §2 payment settings). */
 export function SecretInput({ className, ...props }: Omit<ComponentProps<typeof Input>, 'type'>) {
   const { t } = useAdminTranslation();
   const [visible, setVisible] = useState(false);

@@ -36,7 +36,7 @@ const property = {
 const PROPERTY_ID = 'aaaaaaaa-0000-4000-8000-000000000001';
 const room = { property_id: PROPERTY_ID, room_number: ' 101 ', price_per_week: '350.5', amenities: ['Wi-Fi'], photos: [] };
 
-describe('property form (SPEC §5)', () => {
+describe('property form (docs/behaviour.md §5)', () => {
   it('sends trimmed fields, the room count as a number and no coordinates when both are empty', () => {
     expect(validateProperty(property)).toEqual({
       ok: true,
@@ -90,7 +90,7 @@ describe('property form (SPEC §5)', () => {
   });
 });
 
-describe('room form (SPEC §5)', () => {
+describe('room form (docs/behaviour.md §5)', () => {
   it('sends the price as a number and the trimmed room number', () => {
     expect(validateRoom(room)).toEqual({
       ok: true,
@@ -111,7 +111,7 @@ describe('room form (SPEC §5)', () => {
   });
 });
 
-describe('account forms (SPEC §5)', () => {
+describe('account forms (docs/behaviour.md §5)', () => {
   it('requires a name and a valid e-mail', () => {
     expect(validateProfile({ name: ' Ana ', email: ' ana@example.com ' })).toEqual({
       ok: true,
@@ -155,7 +155,7 @@ describe('account forms (SPEC §5)', () => {
   });
 });
 
-describe('messaging number (SPEC §5)', () => {
+describe('messaging number (docs/behaviour.md §5)', () => {
   it('is required and must carry its country code', () => {
     expect(validateWhatsappNumber(' +32 470 12-34-56 ')).toEqual({ ok: true, value: { whatsapp_number: '+32 470 12-34-56' } });
     expect(validateWhatsappNumber('32470123456')).toEqual({ ok: true, value: { whatsapp_number: '32470123456' } });
@@ -166,7 +166,7 @@ describe('messaging number (SPEC §5)', () => {
   });
 });
 
-describe('payment settings update (SPEC §5)', () => {
+describe('payment settings update (docs/behaviour.md §5)', () => {
   it('sends only the filled fields, and always the wallet mode', () => {
     expect(
       validateForm(

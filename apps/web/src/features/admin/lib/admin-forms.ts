@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { formRule, withConfirmation, type FormMessages } from '@/lib/use-zod-form';
 
 /**
- * The admin forms check the contract's bodies (SPEC §5) with the admin's messages (`validation.*` in the admin
+ * The admin forms check the contract's bodies (docs/behaviour.md §5) with the admin's messages (`validation.*` in the admin
  * namespace). Web-only here: numbers typed as text (with a French decimal comma), coordinates given as a pair,
  * a confirmed new password, a messaging number that starts with its country code.
  */
@@ -101,7 +101,7 @@ const keepWhenEmpty = (secret: z.ZodOptional<z.ZodString>) =>
     .transform((value) => value || undefined)
     .pipe(secret);
 
-/** SPEC §5 payment settings: only the filled fields are sent; the wallet mode always is. */
+/** docs/behaviour.md §5 payment settings: only the filled fields are sent; the wallet mode always is. */
 export const paymentSettingsForm = PaymentSettingsUpdate.extend({
   stripe_api_key: keepWhenEmpty(PaymentSettingsUpdate.shape.stripe_api_key),
   stripe_webhook_secret: keepWhenEmpty(PaymentSettingsUpdate.shape.stripe_webhook_secret),

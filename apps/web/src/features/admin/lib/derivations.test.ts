@@ -46,7 +46,7 @@ describe('occupied today (start_date <= today <= end_date, non-cancelled)', () =
     expect(coversDay(booking({ start_date: today, end_date: '2026-04-07' }), today)).toBe(true);
   });
 
-  it('covers a stay that ends today (departure day still counts, SPEC §4)', () => {
+  it('covers a stay that ends today (departure day still counts, docs/behaviour.md §4)', () => {
     expect(coversDay(booking({ start_date: '2026-03-24', end_date: today }), today)).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { addDays, UPCOMING_CHECK_IN_DAYS, type Booking, type Room } from '@roomweek/contract';
 
 /**
- * The availability screen's rules (SPEC §4 "room and check-in derivations"), as pure functions of the bookings and
+ * The availability screen's rules (docs/behaviour.md §4 "room and check-in derivations"), as pure functions of the bookings and
  * of "today" — the site's calendar day (DESIGN §2), which GET /admin/availability answers with the bookings these
  * rules need. Dates are `YYYY-MM-DD` strings, which compare correctly as strings; no `Date` object is involved.
  * The counters, the search and the pages of the bookings screen are the server's (GET /admin/bookings, /summary).
@@ -10,11 +10,10 @@ import { addDays, UPCOMING_CHECK_IN_DAYS, type Booking, type Room } from '@roomw
 const isActive = (booking: Booking) => booking.status !== 'cancelled';
 
 /**
- * Occupied today. Decision: a stay covers its departure day too — `start_date <= today <= end_date`.
- * SPEC §4 says "from the start of its start day to the end of its end day", and SPEC wins over DESIGN's
- * night-based `[start, end)` where they differ: on departure day the guest is still in the room until
- * check-out, so the admin sees it occupied (the screen adds "departs today"). Nights stay `[start, end)` for
- * booking, so a new guest may still arrive that day.
+ * Occupied today. Decision (docs/decisions/0009): a stay covers its departure day too — `start_date <= today <= end_date`
+ * (docs/behaviour.md §4): on departure day the guest is still in the room until check-out, so the admin sees it
+ * occupied (the screen adds "departs today"). Nights stay `[start, end)` for booking, so a new guest may still
+ * arrive that day.
  */
 export function coversDay(booking: Booking, day: string): boolean {
   return isActive(booking) && booking.start_date <= day && day <= booking.end_date;
@@ -83,7 +82,7 @@ export interface AvailabilityOverview {
 }
 
 /**
- * The availability screen (SPEC §2): every room with its state today and its next booking, the four counters
+ * The availability screen (docs/behaviour.md §2): every room with its state today and its next booking, the four counters
  * and the check-ins of the next 7 days — all limited to one property when `propertyId` is set.
  */
 export function availabilityOverview(

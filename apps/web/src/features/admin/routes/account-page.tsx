@@ -15,7 +15,7 @@ import { DefaultCredentialsNotice } from '../components/default-credentials-noti
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { passwordChangeForm, passwordChangeMessages, profileForm, profileMessages } from '../lib/admin-forms';
 
-/** SPEC §2 account settings (French source text): profile, change of password, advice about the defaults. */
+/** docs/behaviour.md §2 account settings: profile, change of password, advice about the defaults. */
 export default function AccountPage() {
   const { t } = useAdminTranslation();
   return (

@@ -18,7 +18,7 @@ import { availabilityOverview } from '../lib/derivations';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
 /**
- * SPEC §2 admin availability, with the rules of SPEC §4 (lib/derivations.ts). GET /admin/availability answers the
+ * docs/behaviour.md §2 admin availability, with the rules of docs/behaviour.md §4 (lib/derivations.ts). GET /admin/availability answers the
  * site's calendar day (DESIGN §2), not the browser's, with only the bookings those rules need (decision 0009).
  */
 export default function AvailabilityPage() {

@@ -31,7 +31,7 @@ const SEARCH_DELAY_MS = 300;
 
 const isStatus = (value: string): value is BookingStatus => (BOOKING_STATUSES as readonly string[]).includes(value);
 
-/** SPEC §2 admin bookings: counters, search, status filter, cards with badges, cancel with confirm. */
+/** docs/behaviour.md §2 admin bookings: counters, search, status filter, cards with badges, cancel with confirm. */
 export default function BookingsPage() {
   const { t, i18n } = useAdminTranslation();
   const language = i18n.language;

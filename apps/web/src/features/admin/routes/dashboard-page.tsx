@@ -31,7 +31,7 @@ const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'account', to: adminPaths.account, icon: UserCog },
 ];
 
-/** SPEC §2 admin dashboard: four counters and a card to each management screen. */
+/** docs/behaviour.md §2 admin dashboard: four counters and a card to each management screen. */
 export default function DashboardPage() {
   const { t, i18n } = useAdminTranslation();
   const { user } = useSession();

@@ -35,8 +35,8 @@ const EMPTY: Omit<Draft, 'paypal_mode'> = {
 };
 
 /**
- * SPEC §2 payment settings (French source text): secrets never come back in clear — the placeholders show the
- * masked values; an empty field keeps the current value, and only filled fields are sent (SPEC §5).
+ * docs/behaviour.md §2 payment settings: secrets never come back in clear — the placeholders show the
+ * masked values; an empty field keeps the current value, and only filled fields are sent (docs/behaviour.md §5).
  */
 export default function PaymentSettingsPage() {
   const { t } = useAdminTranslation();

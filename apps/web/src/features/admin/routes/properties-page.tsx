@@ -16,7 +16,7 @@ import { PropertyDialog } from '../components/property-dialog';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { useDeleteErrorToast } from '../lib/use-delete-error-toast';
 
-/** SPEC §2 admin properties: grid of cards, add/edit dialog, delete with confirm. */
+/** docs/behaviour.md §2 admin properties: grid of cards, add/edit dialog, delete with confirm. */
 export default function PropertiesPage() {
   const { t } = useAdminTranslation();
   const properties = useProperties();

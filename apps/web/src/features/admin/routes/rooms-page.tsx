@@ -17,14 +17,14 @@ import { RoomDialog } from '../components/room-dialog';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { useDeleteErrorToast } from '../lib/use-delete-error-toast';
 
-/** SPEC §9: a room card shows 3 amenities, then a "+N" count. */
+/** docs/behaviour.md §9: a room card shows 3 amenities, then a "+N" count. */
 export const AMENITIES_SHOWN = 3;
 
 const byPropertyThenNumber = (names: Map<string, string>) => (a: Room, b: Room) =>
   (names.get(a.property_id) ?? '').localeCompare(names.get(b.property_id) ?? '') ||
   a.room_number.localeCompare(b.room_number, undefined, { numeric: true });
 
-/** SPEC §2 admin rooms: add-room dialog, skeletons, empty message, room cards with edit and delete. */
+/** docs/behaviour.md §2 admin rooms: add-room dialog, skeletons, empty message, room cards with edit and delete. */
 export default function RoomsPage() {
   const { t } = useAdminTranslation();
   const rooms = useRooms();

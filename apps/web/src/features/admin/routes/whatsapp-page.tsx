@@ -15,7 +15,7 @@ import { AdminPage } from '../components/admin-page';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { whatsappForm, whatsappMessages } from '../lib/admin-forms';
 
-/** SPEC §2 messaging-number settings: one tel field, required, with its country code. */
+/** docs/behaviour.md §2 messaging-number settings: one tel field, required, with its country code. */
 export default function WhatsappPage() {
   const { t } = useAdminTranslation();
   const settings = useWhatsappSettings();

@@ -35,7 +35,7 @@ export interface BookingFilter {
   status: BookingStatus | 'all';
 }
 
-/** Search by name, e-mail or id (case-insensitive) and filter by status (SPEC §2 admin bookings). */
+/** Search by name, e-mail or id (case-insensitive) and filter by status (docs/behaviour.md §2 admin bookings). */
 export function filterBookings(bookings: readonly Booking[], { query, status }: BookingFilter): Booking[] {
   const needle = query.trim().toLocaleLowerCase();
   return bookings.filter(

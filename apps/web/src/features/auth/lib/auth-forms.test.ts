@@ -15,7 +15,7 @@ import {
 const registration = { name: ' Martin ', first_name: 'Léa', birth_date: '1985-11-23', birth_place: 'Gand' };
 const contact = { phone: '+32 470 12 34 56', email: 'lea@example.com', password: 'secret' };
 
-describe('account forms (SPEC §5)', () => {
+describe('account forms (docs/behaviour.md §5)', () => {
   it('signs in with both fields filled and a valid e-mail', () => {
     expect(validateForm(loginForm, { email: '', password: '' }, loginMessages)).toEqual({
       ok: false,

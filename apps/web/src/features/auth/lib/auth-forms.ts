@@ -4,7 +4,7 @@ import { toCalendarDate } from '@/lib/calendar-date';
 import { withConfirmation, type FormMessages } from '@/lib/use-zod-form';
 
 /**
- * The account forms check the contract's bodies (SPEC §5) and show the spec's messages (`auth.validation.*`);
+ * The account forms check the contract's bodies (docs/behaviour.md §5) and show the product's messages (`auth.validation.*`);
  * the few web-only rules are added here.
  */
 const required = 'auth.validation.required';

@@ -13,7 +13,7 @@ import { AuthCard } from '../components/auth-card';
 import { useZodForm } from '@/lib/use-zod-form';
 import { resetPasswordForm, resetPasswordMessages } from '../lib/auth-forms';
 
-/** SPEC §9: after a successful reset, the user goes to /login 3 seconds later. */
+/** docs/behaviour.md §9: after a successful reset, the user goes to /login 3 seconds later. */
 export const RESET_REDIRECT_MS = 3000;
 
 function MissingToken() {

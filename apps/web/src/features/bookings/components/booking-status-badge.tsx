@@ -2,7 +2,7 @@ import type { BookingStatus } from '@roomweek/contract';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { useTranslation } from '@/lib/i18n';
 
-/** SPEC §4 badges: confirmed default, pending secondary, cancelled destructive. */
+/** docs/behaviour.md §4 badges: confirmed default, pending secondary, cancelled destructive. */
 const VARIANTS: Record<BookingStatus, BadgeVariant> = {
   confirmed: 'default',
   pending: 'secondary',

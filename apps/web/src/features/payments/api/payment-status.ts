@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** SPEC §4 / §9: the success page asks at most 5 times, 2 seconds apart (tests shorten the wait). */
+/** docs/behaviour.md §4 / §9: the success page asks at most 5 times, 2 seconds apart (tests shorten the wait). */
 export const statusPolling = { attempts: 5, intervalMs: 2000 };
 
 /** Statuses that will not change by waiting: polling stops at the first of them. */

@@ -13,7 +13,7 @@ import { PAYMENT_NAMESPACES, type PaymentPanelProps } from './payment-step';
 export const redirectTo = { assign: (url: string) => window.location.assign(url) };
 
 /**
- * Card payment (SPEC §4): pressing pay creates the pending booking, then the server opens a Stripe Checkout
+ * Card payment (docs/behaviour.md §4): pressing pay creates the pending booking, then the server opens a Stripe Checkout
  * Session and the browser goes to its page. Stripe comes back to /payment-success or /payment-cancel.
  */
 export function CardPayment({ stay, beginBooking, forgetBooking }: PaymentPanelProps) {

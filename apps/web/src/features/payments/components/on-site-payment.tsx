@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { PaymentStepProps } from './payment-step';
 
-/** SPEC §9: after an on-site booking, the user lands on their bookings 2 seconds later. */
+/** docs/behaviour.md §9: after an on-site booking, the user lands on their bookings 2 seconds later. */
 export const ON_SITE_REDIRECT_MS = 2000;
 
 export function OnSitePayment({ stay, beginBooking }: PaymentStepProps) {

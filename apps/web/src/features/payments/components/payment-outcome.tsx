@@ -34,7 +34,7 @@ export function outcomeOf(status: PaymentStatus): PaymentOutcome {
   }
 }
 
-/** A payment result card with the two ways on of SPEC §2: my bookings and home. */
+/** A payment result card with the two ways on of docs/behaviour.md §2: my bookings and home. */
 export function PaymentOutcomeView({ outcome }: { outcome: PaymentOutcome }) {
   const { t } = useTranslation('payments');
   const look = LOOK[outcome];

@@ -6,7 +6,7 @@ export interface PaymentStepProps {
   /** The chosen stay, or null while dates are missing. */
   stay: ChosenStay | null;
   /**
-   * Creates the booking with this payment method (SPEC §4: pressing pay first creates a booking).
+   * Creates the booking with this payment method (docs/behaviour.md §4: pressing pay first creates a booking).
    * Resolves to null when it did not happen — guest sent to log in, dates missing, dates taken — the
    * room page has already told the user why.
    */

@@ -18,7 +18,7 @@ import { Unavailable } from './card-payment';
 import { PAYMENT_NAMESPACES, type PaymentPanelProps } from './payment-step';
 
 /**
- * PayPal (SPEC §4): pressing pay creates the pending booking; then PayPal's buttons (its JS SDK, loaded only
+ * PayPal (docs/behaviour.md §4): pressing pay creates the pending booking; then PayPal's buttons (its JS SDK, loaded only
  * now) create an order and, once the payer approves, the server captures it and the user goes to their bookings.
  */
 export function PaypalPayment({ stay, beginBooking, forgetBooking }: PaymentPanelProps) {

@@ -25,7 +25,7 @@ describe('/payment-success', () => {
     Object.assign(statusPolling, defaults);
   });
 
-  it('polls 5 times, 2 seconds apart, by default (SPEC §9)', () => {
+  it('polls 5 times, 2 seconds apart, by default (docs/behaviour.md §9)', () => {
     expect(defaults).toEqual({ attempts: 5, intervalMs: 2000 });
   });
 

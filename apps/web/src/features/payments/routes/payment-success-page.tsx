@@ -7,7 +7,7 @@ import { outcomeOf, PaymentOutcomeView, type PaymentOutcome } from '../component
 
 /**
  * /payment-success?session_id= — where Stripe Checkout returns. Asks the server (which asks Stripe) up to 5 times,
- * 2 seconds apart (SPEC §4); a paid status shows success, otherwise a warning that verification takes longer.
+ * 2 seconds apart (docs/behaviour.md §4); a paid status shows success, otherwise a warning that verification takes longer.
  */
 export function PaymentSuccessPage() {
   const { t } = useTranslation('payments');

@@ -4,7 +4,7 @@ import { Photo } from '@/components/photo';
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
 
-/** The property's photos, one at a time; previous and next are disabled at the ends (SPEC §2). */
+/** The property's photos, one at a time; previous and next are disabled at the ends (docs/behaviour.md §2). */
 export function PhotoCarousel({ photos, name }: { photos: readonly string[]; name: string }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);

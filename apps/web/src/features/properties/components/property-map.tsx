@@ -5,7 +5,7 @@ import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
 
-/** SPEC §9 map defaults: Brussels when a property has no coordinates, zoom 13, wheel zoom off. */
+/** docs/behaviour.md §9 map defaults: Brussels when a property has no coordinates, zoom 13, wheel zoom off. */
 export const DEFAULT_CENTER: [number, number] = [50.85, 4.35];
 export const DEFAULT_ZOOM = 13;
 

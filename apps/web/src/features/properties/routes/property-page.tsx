@@ -20,7 +20,7 @@ const PropertyMap = lazy(() => import('../components/property-map'));
 export function PropertyPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  // The property and its rooms load in parallel (SPEC §7).
+  // The property and its rooms load in parallel (docs/behaviour.md §7).
   const property = useProperty(id);
   const rooms = usePropertyRooms(id);
   const { config } = usePublicConfig();

@@ -18,7 +18,7 @@ export interface BookingCalendarProps {
 
 /**
  * The two-month range calendar, loaded lazily with react-day-picker and date-fns' locales.
- * Weeks start on Monday in every language (SPEC §9).
+ * Weeks start on Monday in every language (docs/behaviour.md §9).
  */
 export default function BookingCalendar({ calendar, selection, onPick }: BookingCalendarProps) {
   const { t, i18n } = useTranslation();

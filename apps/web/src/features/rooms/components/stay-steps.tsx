@@ -5,7 +5,7 @@ import type { StayStep } from '@/lib/stay';
 
 const STEPS = [1, 2, 3] as const;
 
-/** Step guidance: pick arrival, pick departure, dates chosen (SPEC §2). */
+/** Step guidance: pick arrival, pick departure, dates chosen (docs/behaviour.md §2). */
 export function StaySteps({ step }: { step: StayStep }) {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { formatCents, formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { staySummary } from '@/lib/stay';
 
-/** Arrival, departure, length and indicative total (SPEC §9 price rule; the server's price is the one charged). */
+/** Arrival, departure, length and indicative total (docs/behaviour.md §9 price rule; the server's price is the one charged). */
 export function StaySummary({
   arrival,
   departure,
