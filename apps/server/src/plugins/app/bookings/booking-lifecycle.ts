@@ -235,9 +235,7 @@ export class BookingLifecycle {
    * never blocks the constraint) or a batch anywhere (the hold job, shared between instances). Answers their ids.
    */
   async releaseExpired(tx: Executor, scope: { roomId: string } | { limit: number }): Promise<string[]> {
-    const ids = await this.repository.lockExpiredHolds(tx, scope);
-    await this.repository.update(tx, ids, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` });
-    return ids;
+    return this.repository.updateExpiredHolds(tx, scope, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` });
   }
 
   /** pending → cancelled (expired) when the booking's current Checkout Session expired at Stripe; false if it was not. */

@@ -207,21 +207,18 @@ export class BookingsRepository {
   }
 
   /**
-   * Pending holds past their end, locked for release: one room's (waiting for its locks: a booking of that room
-   * must see them gone) or the oldest `limit` anywhere (SKIP LOCKED: instances running the job share the work).
+   * Writes `set` to the pending holds past their end, in one statement, and answers their ids: one room's (waiting for
+   * their row locks: a booking of that room must see them gone) or the oldest `limit` anywhere (SKIP LOCKED: instances
+   * running the job share the work).
    */
-  async lockExpiredHolds(tx: Executor, scope: { roomId: string } | { limit: number }): Promise<string[]> {
+  async updateExpiredHolds(tx: Executor, scope: { roomId: string } | { limit: number }, set: BookingChanges): Promise<string[]> {
     const expired = and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`));
-    const rows =
+    const ids =
       'roomId' in scope
-        ? await tx.select({ id: bookings.id }).from(bookings).where(and(expired, eq(bookings.roomId, scope.roomId))).for('update')
-        : await tx
-            .select({ id: bookings.id })
-            .from(bookings)
-            .where(expired)
-            .orderBy(asc(bookings.holdExpiresAt))
-            .limit(scope.limit)
-            .for('update', { skipLocked: true });
+        ? tx.select({ id: bookings.id }).from(bookings).where(and(expired, eq(bookings.roomId, scope.roomId))).for('update')
+        : tx.select({ id: bookings.id }).from(bookings).where(expired).orderBy(asc(bookings.holdExpiresAt)).limit(scope.limit).for('update', { skipLocked: true });
+    // The outer condition again: a row whose hold was extended while this statement waited for its lock stays.
+    const rows = await tx.update(bookings).set(set).where(and(inArray(bookings.id, ids), expired)).returning({ id: bookings.id });
     return rows.map((row) => row.id);
   }
 
