@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UNSAFE_createMemoryHistory as createMemoryHistory, type InitialEntry, type To } from 'react-router';
+import { createMemoryHistory, type InitialEntry, type To } from 'history';
 import { AppProviders } from '@/app/providers';
 import { AppRouter } from '@/app/router';
 import { AppRoutes } from '@/app/routes';
@@ -10,7 +10,7 @@ import { TOKEN_KEY } from '@/lib/api-client';
 /** Renders the whole app (routes, guards, session, toasts) at `entry`, as a visitor would open it. */
 export function renderApp(entry: InitialEntry, options: { token?: string } = {}) {
   if (options.token) localStorage.setItem(TOKEN_KEY, options.token);
-  const history = createMemoryHistory({ initialEntries: [entry], v5Compat: true });
+  const history = createMemoryHistory({ initialEntries: [entry] });
   /** The address bar and the back button of this test's browser. */
   const router = {
     get state() {

@@ -35,15 +35,23 @@ export const PaymentSettingsUpdate = z.object({
 });
 export type PaymentSettingsUpdate = z.infer<typeof PaymentSettingsUpdate>;
 
-/** International number with its country code: optional +, 8 to 15 digits, spaces or dashes allowed. */
+/** The digits of an international number, its 00 dialling prefix (if written so) dropped. */
+const internationalDigits = (value: string) => value.replace(/\D/g, '').replace(/^00/, '');
+
+/**
+ * International number with its country code: optional + (or a 00 prefix, saved as +), 8 to 15 digits, spaces,
+ * brackets or dashes allowed. The chat link and the WhatsApp message are addressed to the digits, so they must begin
+ * with the country code: a national number (a leading 0) is refused.
+ */
 export const WhatsappNumber = z
   .string()
   .trim()
   .min(1)
   .max(30)
-  .refine((value) => /^\+?[0-9 ()-]+$/.test(value) && /^\d{8,15}$/.test(value.replace(/\D/g, '')), {
+  .refine((value) => /^\+?[0-9 ()-]+$/.test(value) && /^[1-9]\d{7,14}$/.test(internationalDigits(value)), {
     message: 'Expected an international number with its country code',
-  });
+  })
+  .transform((value) => value.replace(/^\+?00/, '+'));
 export const WhatsappSettings = z.object({
   whatsapp_number: z.string(),
   /** Which channel carries the admin's booking alert: the WhatsApp Cloud API, or the server log when unset. */

@@ -116,6 +116,8 @@ describe('admin routes', () => {
       expect((await t.app.inject({ url: '/api/config' })).json()).toMatchObject({ whatsapp_number: '+32 470 12 34 56' });
 
       expect((await put('0032-470-123456')()).statusCode).toBe(200);
+      // The 00 prefix is saved as +: the chat link and the message go to the digits, which begin with the country code.
+      expect((await t.app.inject({ url: '/api/admin/whatsapp-settings', headers: bearer(admin) })).json()).toMatchObject({ whatsapp_number: '+32-470-123456' });
       expect((await put('+1 (415) 555-0100')()).statusCode).toBe(200);
     });
 
@@ -125,6 +127,7 @@ describe('admin routes', () => {
       ['letters', 'call-me'],
       ['too few digits', '+32 470'],
       ['too many digits', '+32 470 12 34 56 78 90 12'],
+      ['a national number (no country code)', '0470 12 34 56'],
       ['a number with a script', '+32<script>'],
       ['a number', 32470123456],
       ['null', null],

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
-import { Link, Route, Routes, UNSAFE_createMemoryHistory as createMemoryHistory, useSearchParams } from 'react-router';
+import { createMemoryHistory } from 'history';
+import { Link, Route, Routes, useSearchParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteErrorBoundary } from './route-error';
 import { AppRouter, useNavigationPending } from './router';
@@ -28,7 +29,7 @@ function DatesPage() {
 }
 
 function renderRouter(entry: string, pages: React.ReactNode) {
-  const history = createMemoryHistory({ initialEntries: [entry], v5Compat: true });
+  const history = createMemoryHistory({ initialEntries: [entry] });
   const user = userEvent.setup();
   render(
     <AppRouter history={history}>

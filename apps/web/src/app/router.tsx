@@ -9,17 +9,11 @@ import {
   useTransition,
   type ReactNode,
 } from 'react';
-import {
-  Router,
-  type Location,
-  type NavigateOptions,
-  type NavigationType,
-  type To,
-  type UNSAFE_createBrowserHistory,
-} from 'react-router';
+import type { History } from 'history';
+import { Router, type Location, type NavigateOptions, type NavigationType, type To } from 'react-router';
 
-/** A browser history in the app, a memory history in tests (react-router's own, with `v5Compat: true`). */
-export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
+/** A browser history in the app, a memory history in tests: the `history` package, whose API react-router's own grew from. */
+export type AppHistory = History;
 
 interface RouterState {
   action: NavigationType;
@@ -117,7 +111,6 @@ export function AppRouter({ history, children }: { history: AppHistory; children
   const navigator = useMemo(
     () => ({
       createHref: (to: To) => history.createHref(to),
-      encodeLocation: (to: To) => history.encodeLocation(to),
       go: (delta: number) => history.go(delta),
       push(to: To, routeState?: unknown, options?: NavigateOptions) {
         nextPreventScrollReset.current = options?.preventScrollReset === true;

@@ -17,7 +17,7 @@ import type { Notifier } from '../notifications/notifier.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { RateLimitsRepository } from './rate-limits-repository.ts';
 import type { TokenSigner } from './tokens.ts';
-import { toUser, UsersRepository, type UserRow } from './users-repository.ts';
+import { fullName, toUser, UsersRepository, type UserRow } from './users-repository.ts';
 
 const RESET_VALIDITY_MS = 60 * 60 * 1000;
 const RECOVER_MAX_RESULTS = 5;
@@ -213,7 +213,7 @@ export class AuthService {
     const rows = await this.users.search(hint, RECOVER_MAX_RESULTS);
     return {
       results: rows.map((row) => ({
-        name: [row.firstName, row.name].filter(Boolean).join(' '),
+        name: fullName(row),
         email_hint: maskEmail(row.email),
       })),
     };

@@ -5,6 +5,9 @@ import { passwordResets, revokedTokens, users } from '../../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** How a person is named on bookings and in messages: first name, then name. */
+export const fullName = (user: Pick<UserRow, 'firstName' | 'name'>) => [user.firstName, user.name].filter(Boolean).join(' ');
+
 export function toUser(row: UserRow): User {
   return {
     id: row.id,

@@ -15,7 +15,7 @@ import {
 import type { Database, Executor } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../../lib/errors.ts';
 import { siteToday, toSiteDate } from '../../../lib/dates.ts';
-import type { UserRow } from '../auth/users-repository.ts';
+import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingLifecycle } from './booking-lifecycle.ts';
 import { toBooking, type BookingsRepository } from './bookings-repository.ts';
 
@@ -82,7 +82,7 @@ export class BookingsService {
         const view = await lifecycle.open(tx, {
           roomId: room.id,
           userId: user.id,
-          userName: [user.firstName, user.name].filter(Boolean).join(' '),
+          userName: fullName(user),
           userEmail: user.email,
           startDate: start,
           endDate: end,

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/client.ts';
 import { outboxMessages, type OutboxKind } from '../../../db/outbox-schema.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { maskEmail } from '../auth/auth-service.ts';
-import type { UserRow } from '../auth/users-repository.ts';
+import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingView } from '../bookings/bookings-repository.ts';
 import type { Notifier } from './notifier.ts';
 import { asLanguage, type BookingPayload, type EmailChangedPayload, type PasswordResetPayload } from './templates.ts';
@@ -30,32 +30,32 @@ export class OutboxNotifier implements Notifier {
 
   async passwordResetRequested(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }) {
     const link = `${this.options.publicUrl}/reset-password?token=${encodeURIComponent(event.token)}`;
-    const payload: PasswordResetPayload = { name: [event.user.firstName, event.user.name].filter(Boolean).join(' ') };
-    await tx.insert(outboxMessages).values({
-      channel: 'email',
-      kind: 'password_reset',
-      recipient: event.user.email,
-      language: asLanguage(event.user.language),
-      payload: { ...payload },
-      secret: this.options.box.seal(link),
-      // A link that can no longer work is not worth sending.
-      expiresAt: event.expiresAt,
-    });
+    const payload: PasswordResetPayload = { name: fullName(event.user) };
+    // A link that can no longer work is not worth sending.
+    await this.emailAccount(tx, event.user, 'password_reset', payload, { secret: this.options.box.seal(link), expiresAt: event.expiresAt });
   }
 
   /** A notice to the old address: the new one is shown masked, in case the old mailbox is no longer the owner's. */
   async emailChanged(tx: Executor, event: { user: UserRow; newEmail: string }) {
-    const payload: EmailChangedPayload = {
-      name: [event.user.firstName, event.user.name].filter(Boolean).join(' '),
-      new_email_hint: maskEmail(event.newEmail),
-      site_url: this.options.publicUrl,
-    };
+    const payload: EmailChangedPayload = { name: fullName(event.user), new_email_hint: maskEmail(event.newEmail), site_url: this.options.publicUrl };
+    await this.emailAccount(tx, event.user, 'email_changed', payload);
+  }
+
+  /** An e-mail about the account itself, to its (current) address in its language. */
+  private async emailAccount(
+    tx: Executor,
+    user: UserRow,
+    kind: OutboxKind,
+    payload: PasswordResetPayload | EmailChangedPayload,
+    extra: { secret?: string; expiresAt?: Date } = {},
+  ) {
     await tx.insert(outboxMessages).values({
       channel: 'email',
-      kind: 'email_changed',
-      recipient: event.user.email,
-      language: asLanguage(event.user.language),
+      kind,
+      recipient: user.email,
+      language: asLanguage(user.language),
       payload: { ...payload },
+      ...extra,
     });
   }
 

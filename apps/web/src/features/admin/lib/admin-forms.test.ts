@@ -160,7 +160,9 @@ describe('messaging number (docs/behaviour.md §5)', () => {
     expect(validateWhatsappNumber(' +32 470 12-34-56 ')).toEqual({ ok: true, value: { whatsapp_number: '+32 470 12-34-56' } });
     expect(validateWhatsappNumber('32470123456')).toEqual({ ok: true, value: { whatsapp_number: '32470123456' } });
     expect(validateWhatsappNumber('')).toEqual({ ok: false, errors: { whatsapp_number: 'validation.required' } });
-    for (const number of ['0470 12 34 56', '0032470123456', '+32 47', '+32 470 12 34 56 78 90 12', 'call me']) {
+    // A 00 dialling prefix is the country code written the other way: saved with a + (the server does the same).
+    expect(validateWhatsappNumber('0032470123456')).toEqual({ ok: true, value: { whatsapp_number: '+32470123456' } });
+    for (const number of ['0470 12 34 56', '+32 47', '+32 470 12 34 56 78 90 12', 'call me']) {
       expect(validateWhatsappNumber(number)).toEqual({ ok: false, errors: { whatsapp_number: 'validation.whatsappNumber' } });
     }
   });

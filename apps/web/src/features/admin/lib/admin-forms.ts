@@ -13,7 +13,7 @@ import { formRule, withConfirmation, type FormMessages } from '@/lib/use-zod-for
 /**
  * The admin forms check the contract's bodies (docs/behaviour.md §5) with the admin's messages (`validation.*` in the admin
  * namespace). Web-only here: numbers typed as text (with a French decimal comma), coordinates given as a pair,
- * a confirmed new password, a messaging number that starts with its country code.
+ * a confirmed new password.
  */
 const required = 'validation.required';
 
@@ -84,13 +84,8 @@ export const passwordChangeMessages: FormMessages = {
   fields: { new_password: { too_small: 'validation.passwordLength' } },
 };
 
-/**
- * The chat link is built from the digits, which must begin with the country code: a number starting with 0
- * (national, or a 00 prefix) is refused.
- */
-export const whatsappForm = WhatsappSettingsUpdate.extend({
-  whatsapp_number: WhatsappSettingsUpdate.shape.whatsapp_number.refine((value) => !value.replace(/\D/g, '').startsWith('0')),
-});
+/** The contract's rule: digits that begin with the country code (a national number or a 00 prefix is refused). */
+export const whatsappForm = WhatsappSettingsUpdate;
 export const whatsappMessages: FormMessages = { required, fields: { whatsapp_number: 'validation.whatsappNumber' } };
 
 /** An empty secret keeps the current value: it is not sent. */
