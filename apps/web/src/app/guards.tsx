@@ -4,11 +4,15 @@ import { paths } from '@/config/paths';
 import { returnPath, type ReturnToState } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 
-/** Logged-in only (docs/behaviour.md §2): a guest goes to /login, and comes back here after logging in. */
+/**
+ * Logged-in only (docs/behaviour.md §2): a guest goes to /login, and comes back here after logging in. A user who
+ * has just logged out goes home (the logout's own destination), even if this page is still shown while home loads.
+ */
 export function RequireAuth() {
-  const { status } = useSession();
+  const { status, loggedOut } = useSession();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner />;
+  if (status === 'anonymous' && loggedOut) return <Navigate to={paths.home} replace />;
   if (status === 'anonymous') {
     const state: ReturnToState = { from: location };
     return <Navigate to={paths.login} replace state={state} />;

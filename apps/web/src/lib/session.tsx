@@ -15,6 +15,8 @@ export interface Session {
   signOut: () => void;
   /** The user logs out: the server ends the token, then this browser forgets it, even if the server could not be reached. */
   logOut: () => Promise<void>;
+  /** The session ended by the user's own logout (not an expiry): a signed-in page left behind goes home, not to /login. */
+  loggedOut: boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -38,6 +40,7 @@ function storeToken(token: string | null) {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(getToken);
+  const [loggedOut, setLoggedOut] = useState(false);
   const me = useQuery({
     queryKey: queryKeys.me,
     queryFn: ({ signal }) => api.auth.me(signal),
@@ -62,6 +65,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // Unreachable or already ended: the token leaves this browser all the same, and expires on its own.
     } finally {
+      setLoggedOut(true);
       signOut();
     }
   }, [signOut]);
@@ -92,6 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (auth: AuthResponse) => {
       storeToken(auth.token);
       queryClient.setQueryData(queryKeys.me, auth.user);
+      setLoggedOut(false);
       setToken(auth.token);
     },
     [queryClient],
@@ -100,8 +105,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useMemo<Session>(() => {
     const user = token !== null && !failed ? (me.data ?? null) : null;
     const status: SessionStatus = user ? 'authenticated' : token !== null && !failed ? 'loading' : 'anonymous';
-    return { status, user, signIn, signOut, logOut };
-  }, [token, failed, me.data, signIn, signOut, logOut]);
+    return { status, user, signIn, signOut, logOut, loggedOut };
+  }, [token, failed, me.data, signIn, signOut, logOut, loggedOut]);
 
   return <SessionContext value={session}>{children}</SessionContext>;
 }

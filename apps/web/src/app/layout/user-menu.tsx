@@ -21,7 +21,7 @@ export default function UserMenu() {
   if (!user) return null;
   const displayName = [user.first_name, user.name].filter(Boolean).join(' ') || user.email;
 
-  // Home first, while still signed in: a guarded page left behind would otherwise send the visitor to /login.
+  // Logging out returns home (docs/behaviour.md §2); a guarded page still shown meanwhile also goes home (RequireAuth).
   const logout = () => {
     void navigate(paths.home);
     void logOut();
