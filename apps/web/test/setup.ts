@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import i18n from '@/lib/i18n';
 
 // Lazy routes are compiled on first use in tests: give findBy/waitFor room for that.
@@ -49,4 +49,10 @@ afterEach(() => {
   if (errors.length > 0) {
     throw new Error(`console.error was called during the test:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
   }
+});
+
+// sonner removes a dismissed toast 200 ms later on a timer that outlives unmounting: let it run while the
+// file's window still exists, or it fires into a torn-down jsdom ("window is not defined").
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 300));
 });
