@@ -30,6 +30,7 @@ import adminRoutes from './routes/api/admin/index.ts';
 import paymentSettingsRoutes from './routes/api/settings/index.ts';
 import uploadRoutes from './routes/api/upload/index.ts';
 import paymentsRoutes from './routes/api/payments/index.ts';
+import cancellationPolicyRoutes from './routes/api/cancellation-policy/index.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
       await api.register(paymentSettingsRoutes, { prefix: '/payment-settings' });
       await api.register(uploadRoutes, { prefix: '/upload', maxBytes: config.UPLOAD_MAX_BYTES });
       await api.register(paymentsRoutes, { prefix: '/payments', config });
+      await api.register(cancellationPolicyRoutes, { prefix: '/cancellation-policy' });
     },
     { prefix: API_PREFIX },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CancellationPolicy, CancelledBy, RefundStatus } from './cancellation.ts';
 import { CalendarDate, DateInput, Id } from './common.ts';
 
 export const PAYMENT_METHODS = ['stripe', 'paypal', 'on_site'] as const;
@@ -28,8 +29,18 @@ export const Booking = z.object({
   status: BookingStatus,
   payment_method: PaymentMethod,
   cancel_reason: CancelReason.nullable(),
-  /** Set when a payment arrived for dates already taken: the admin must see the refund through. */
-  refund_status: z.enum(['pending', 'refunded', 'failed']).nullable(),
+  /** Euros actually received for it (every payment that arrived; 0 on site or unpaid). */
+  paid_amount: z.number(),
+  /** Euros refunded or being refunded (refunds that failed are not counted). */
+  refund_amount: z.number(),
+  /** Where its latest refund stands (docs/behaviour.md §10); `none` when nothing was ever refunded. */
+  refund_status: RefundStatus,
+  /** The terms it was booked under (later changes of the policy do not change them). */
+  cancellation_policy: CancellationPolicy,
+  /** The last day on which cancelling gives everything back: arrival − free_until_days. */
+  free_cancellation_until: CalendarDate,
+  /** Who cancelled it: the guest, an admin, or the system (a hold that ran out, a refused payment); null if not cancelled. */
+  cancelled_by: CancelledBy.nullable(),
   /** Until when an unpaid card or PayPal booking holds its dates. */
   hold_expires_at: z.string().nullable(),
   created_at: z.string(),
@@ -80,9 +91,13 @@ export const BookingSummary = z.object({
   cancelled: Count,
   /** Sum of the confirmed bookings' totals, in cents (docs/behaviour.md §2 revenue). */
   revenue_cents: Count,
-  /** Payments that arrived for dates already taken, to refund: shown apart from revenue. */
+  /** Money kept: everything received minus everything refunded or being refunded, over every booking, in cents. */
+  received_cents: Count,
+  /** Bookings whose refund is on its way, and how much is being refunded on them. */
   refunds_pending: Count,
   refunds_pending_cents: Count,
+  /** Bookings whose latest refund failed for good: the admin retries or refunds by hand. */
+  refunds_failed: Count,
 });
 export type BookingSummary = z.infer<typeof BookingSummary>;
 

@@ -95,6 +95,10 @@ export const ERROR_CODES = [
   'invalid_return_url',
   'invalid_signature',
   'too_many_active_bookings',
+  'booking_finished',
+  'refund_too_large',
+  'nothing_to_refund',
+  'idempotency_key_reused',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './properties.ts';
 export * from './rooms.ts';
 export * from './bookings.ts';
+export * from './cancellation.ts';
 export * from './payments.ts';
 export * from './settings.ts';
 export * from './route.ts';

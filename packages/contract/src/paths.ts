@@ -40,6 +40,11 @@ export const paths = {
     mine: { method: 'GET', path: '/bookings' },
     all: { method: 'GET', path: '/bookings/all' },
     cancel: { method: 'PUT', path: '/bookings/:id/cancel' },
+    cancellation: { method: 'GET', path: '/bookings/:id/cancellation' },
+  },
+  cancellation: {
+    policy: { method: 'GET', path: '/cancellation-policy' },
+    updatePolicy: { method: 'PUT', path: '/admin/cancellation-policy' },
   },
   payments: {
     stripeWebhook: { method: 'POST', path: '/payments/webhook/stripe' },
@@ -52,6 +57,7 @@ export const paths = {
   admin: {
     bookings: { method: 'GET', path: '/admin/bookings' },
     bookingSummary: { method: 'GET', path: '/admin/bookings/summary' },
+    refund: { method: 'POST', path: '/admin/bookings/:id/refund' },
     availability: { method: 'GET', path: '/admin/availability' },
     whatsappSettings: { method: 'GET', path: '/admin/whatsapp-settings' },
     updateWhatsappSettings: { method: 'PUT', path: '/admin/whatsapp-settings' },

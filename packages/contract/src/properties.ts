@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CancellationPolicy } from './cancellation.ts';
 import { Id, Photos } from './common.ts';
 
 export const Property = z.object({
@@ -10,6 +11,8 @@ export const Property = z.object({
   room_count: z.number().int(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** This property's own cancellation terms; null: the site's (GET /cancellation-policy). */
+  cancellation_policy: CancellationPolicy.nullable(),
 });
 export type Property = z.infer<typeof Property>;
 
@@ -21,5 +24,7 @@ export const PropertyInput = z.object({
   photos: Photos.default([]),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
+  /** Null: the site's policy; left out: unchanged (the site's for a new property). */
+  cancellation_policy: CancellationPolicy.nullable().optional(),
 });
 export type PropertyInput = z.input<typeof PropertyInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CancellationPolicy } from './cancellation.ts';
 import { CalendarDate, DateInput, Euros, Id, Photos } from './common.ts';
 
 export const Room = z.object({
@@ -11,8 +12,11 @@ export const Room = z.object({
 });
 export type Room = z.infer<typeof Room>;
 
-/** A room with the name of its property, for the booking page and the admin cards. */
-export const RoomDetail = Room.extend({ property_name: z.string() });
+/**
+ * A room with the name of its property, for the booking page and the admin cards, and the cancellation terms a
+ * booking of it gets now (its property's, or else the site's).
+ */
+export const RoomDetail = Room.extend({ property_name: z.string(), cancellation_policy: CancellationPolicy });
 export type RoomDetail = z.infer<typeof RoomDetail>;
 
 export const RoomInput = z.object({

@@ -20,6 +20,8 @@ export interface RouteSchemas {
   readonly auth: RouteAuth;
   readonly params?: z.ZodType;
   readonly querystring?: z.ZodType;
+  /** Request headers the route reads (a loose object: every other header passes through). */
+  readonly headers?: z.ZodType;
   /** Left out where the server reads the body itself (a multipart upload, the raw Stripe webhook). */
   readonly body?: z.ZodType;
   readonly consumes?: readonly string[];

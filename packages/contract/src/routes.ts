@@ -13,6 +13,7 @@ import {
   User,
 } from './auth.ts';
 import { AdminAvailability, AdminBookingsQuery, Booking, BookingSummary, CreateBookingBody } from './bookings.ts';
+import { CancelBookingBody, CancellationPolicy, CancellationQuote, RefundBody, RefundHeaders } from './cancellation.ts';
 import { ErrorResponse, IdParams, OkResponse } from './common.ts';
 import { paths } from './paths.ts';
 import {
@@ -225,9 +226,33 @@ export const routes = tagByGroup({
     }),
     cancel: defineRoute(paths.bookings.cancel, {
       auth: 'user',
-      summary: 'Cancel one of your bookings (admins: any)',
+      summary:
+        'Cancel one of your bookings (admins: any). The refund follows the terms the booking was made under; an admin refunds ' +
+        'everything by default or `refund_amount` (400 refund_too_large past what was paid). 409 booking_finished once the stay is over',
       params: IdParams,
+      // Fastify hands a request without a body over as null.
+      body: CancelBookingBody.nullish(),
       response: { 200: Booking, ...writeErrors },
+    }),
+    cancellation: defineRoute(paths.bookings.cancellation, {
+      auth: 'user',
+      summary: 'What cancelling now would give back (owner or admin), shown before the guest confirms',
+      params: IdParams,
+      response: { 200: CancellationQuote, ...writeErrors },
+    }),
+  },
+
+  cancellation: {
+    policy: defineRoute(paths.cancellation.policy, {
+      auth: 'public',
+      summary: "The site's cancellation policy (a property may have its own: its cancellation_policy)",
+      response: { 200: CancellationPolicy },
+    }),
+    updatePolicy: defineRoute(paths.cancellation.updatePolicy, {
+      auth: 'admin',
+      summary: "Change the site's cancellation policy; bookings already made keep their terms",
+      body: CancellationPolicy,
+      response: { 200: CancellationPolicy, ...adminErrors },
     }),
   },
 
@@ -281,6 +306,16 @@ export const routes = tagByGroup({
       auth: 'admin',
       summary: 'Counters and revenue over every booking',
       response: { 200: BookingSummary, ...adminErrors },
+    }),
+    refund: defineRoute(paths.admin.refund, {
+      auth: 'admin',
+      summary:
+        'Refunds part or all of a paid booking without cancelling it (a goodwill gesture, or again after a failed refund). ' +
+        'The same Idempotency-Key answers the first refund again and moves no money; 400 refund_too_large past what was paid',
+      params: IdParams,
+      headers: RefundHeaders,
+      body: RefundBody,
+      response: { 200: Booking, ...writeErrors },
     }),
     availability: defineRoute(paths.admin.availability, {
       auth: 'admin',

@@ -64,7 +64,11 @@ export const processedWebhookEvents = pgTable(
   (t) => [primaryKey({ name: 'processed_webhook_events_pkey', columns: [t.provider, t.eventId] })],
 );
 
-export const REFUND_REASONS = ['dates_taken', 'booking_cancelled', 'duplicate_payment', 'amount_mismatch'] as const;
+/**
+ * Why money goes back: a payment for dates already taken, for a booking cancelled meanwhile, twice, or of a wrong
+ * amount (owed by settling); a cancellation under the booking's terms or the admin's choice; an admin's goodwill refund.
+ */
+export const REFUND_REASONS = ['dates_taken', 'booking_cancelled', 'duplicate_payment', 'amount_mismatch', 'cancellation', 'goodwill'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**
@@ -83,20 +87,30 @@ export const paymentRefunds = pgTable(
     paymentReference: text('payment_reference').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reason: text('reason', { enum: REFUND_REASONS }).notNull(),
-    status: text('status', { enum: ['pending', 'refunded', 'failed'] }).notNull().default('pending'),
+    /** pending: not yet asked, or the provider is still processing it (provider_refund_id set); then succeeded or failed. */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Unique: an admin's click (Idempotency-Key), or `payment-{provider}-{reference}` for an unwanted payment, so the
+     * same refund is never owed twice. The provider's own idempotency key is derived from the row's id.
+     */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The admin's reason, if given. */
+    note: text('note'),
     /** Not before this time: a lease while one instance calls the provider, then the retry back-off. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('payment_refunds_payment_key').on(t.provider, t.paymentReference),
+    uniqueIndex('payment_refunds_idempotency_key').on(t.idempotencyKey),
+    index('payment_refunds_provider_refund_idx').on(t.providerRefundId).where(sql`${t.providerRefundId} is not null`),
     index('payment_refunds_booking_idx').on(t.bookingId),
     index('payment_refunds_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('payment_refunds_provider_check', sql`${t.provider} in ('stripe', 'paypal')`),
-    check('payment_refunds_status_check', sql`${t.status} in ('pending', 'refunded', 'failed')`),
+    check('payment_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('payment_refunds_amount_check', sql`${t.amountCents} > 0`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CANCEL_REASONS } from '@roomweek/contract';
+import { CANCEL_REASONS, DEFAULT_CANCELLATION_POLICY, type CancellationPolicy } from '@roomweek/contract';
 import {
   bigint,
   boolean,
@@ -66,6 +66,8 @@ export const properties = pgTable('properties', {
   longitude: doublePrecision('longitude'),
   /** Deleting a property archives it: its bookings keep their history. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
+  /** Its own cancellation terms; null: the site's (migration 0010). */
+  cancellationPolicy: jsonb('cancellation_policy').$type<CancellationPolicy>(),
   createdAt: createdAt(),
 });
 
@@ -111,7 +113,15 @@ export const bookings = pgTable(
     language: text('language').notNull().default('fr'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
-    refundStatus: text('refund_status', { enum: ['pending', 'refunded', 'failed'] }),
+    /** Where its latest refund stands; null: never refunded (the API's `none`). */
+    refundStatus: text('refund_status', { enum: ['pending', 'succeeded', 'failed'] }),
+    /** The terms it was booked under (migration 0010): a later change of the policy does not change them. */
+    cancellationPolicy: jsonb('cancellation_policy').$type<CancellationPolicy>().notNull().default(DEFAULT_CANCELLATION_POLICY),
+    /** Money received for it, and refunded or being refunded on it (bookings_refunds_within_paid: refunded ≤ paid). */
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** The admin's reason for cancelling, if given. */
+    cancelNote: text('cancel_note'),
     stripeSessionId: text('stripe_session_id'),
     paypalOrderId: text('paypal_order_id'),
     paymentReference: text('payment_reference'),
@@ -130,6 +140,7 @@ export const bookings = pgTable(
     check('bookings_dates_check', sql`${t.endDate} > ${t.startDate}`),
     check('bookings_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled')`),
     check('bookings_payment_method_check', sql`${t.paymentMethod} in ('stripe', 'paypal', 'on_site')`),
+    check('bookings_refunds_within_paid', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.paidCents}`),
     // The exclusion constraint `bookings_no_overlap` is added by hand in migration 0000 (drizzle-kit cannot express it).
   ],
 );

@@ -18,6 +18,7 @@ interface ContractSchema<R extends ContractRoute> {
   params: R extends { params: infer S } ? S : undefined;
   querystring: R extends { querystring: infer S } ? S : undefined;
   body: R extends { body: infer S } ? S : undefined;
+  headers: R extends { headers: infer S } ? S : undefined;
   response: R['response'];
   summary: string;
   tags: string[];
@@ -64,6 +65,7 @@ export function contractRoute<R extends ContractRoute>(app: ApiInstance, route: 
     ...(route.params && { params: route.params }),
     ...(route.querystring && { querystring: route.querystring }),
     ...(route.body && { body: route.body }),
+    ...(route.headers && { headers: route.headers }),
     response: route.response,
   };
   app.route({ ...options, method: route.method, url: urlUnder(app.prefix, route), schema } as TypedRouteOptions<R>);

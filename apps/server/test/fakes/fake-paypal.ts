@@ -15,6 +15,14 @@ export interface FakeCapture {
   custom_id?: string;
 }
 
+export interface FakePaypalRefund {
+  id: string;
+  captureId: string;
+  amount: Money;
+  status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED';
+  requestId: string | undefined;
+}
+
 /** A PayPal webhook event about a capture, as PayPal sends it (v1 event, v2 capture resource). */
 export interface FakeWebhookEvent {
   id: string;
@@ -60,7 +68,11 @@ export class FakePaypal {
   private readonly webhookKey = randomBytes(32);
   /** Every verify-webhook-signature answer given. */
   readonly verifications: ('SUCCESS' | 'FAILURE')[] = [];
-  readonly refunds: { captureId: string; refundId: string }[] = [];
+  readonly refunds: FakePaypalRefund[] = [];
+  /** When > 0, that many refund calls fail with a 500 (an outage), then they work again. */
+  failRefunds = 0;
+  /** The status new refunds get: PENDING models a refund PayPal is still processing (then `settleRefund`). */
+  newRefundStatus: FakePaypalRefund['status'] = 'COMPLETED';
   /** Every request: method, path and PayPal-Request-Id. */
   readonly requests: { method: string; path: string; requestId: string | undefined }[] = [];
   tokensIssued = 0;
@@ -137,6 +149,37 @@ export class FakePaypal {
     capture.status = 'DECLINED';
     delete capture.status_details;
     return this.captureEvent(type, orderId);
+  }
+
+  /**
+   * PayPal finishes a PENDING refund; answers the PAYMENT.CAPTURE.REFUNDED event PayPal sends when one completes (a
+   * failed refund has no event: our reconciliation asks PayPal about it).
+   */
+  settleRefund(refundId: string, status: 'COMPLETED' | 'FAILED') {
+    const refund = this.refunds.find((r) => r.id === refundId);
+    if (!refund) throw new Error(`no fake refund ${refundId}`);
+    refund.status = status;
+    return {
+      id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: 'refund',
+      resource_version: '2.0',
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      summary: `Refund ${status.toLowerCase()}`,
+      resource: this.refundBody(refund),
+    };
+  }
+
+  private refundBody(refund: FakePaypalRefund) {
+    return { id: refund.id, status: refund.status, amount: refund.amount, links: [] };
+  }
+
+  /** Cents refunded (or being refunded) on a capture. */
+  refundedOn(captureId: string): number {
+    return this.refunds
+      .filter((r) => r.captureId === captureId && r.status !== 'FAILED' && r.status !== 'CANCELLED')
+      .reduce((sum, r) => sum + Math.round(Number(r.amount.value) * 100), 0);
   }
 
   /** A webhook event about the order's capture, as it stands now. */
@@ -271,18 +314,41 @@ export class FakePaypal {
       if (method === 'POST' && orderMatch[2]) return this.capture(order, requestId);
     }
     const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
-    if (method === 'POST' && refundMatch) {
-      const captureId = refundMatch[1]!;
-      const charged = this.captures.find((c) => c.captureId === captureId);
-      if (!charged) return unprocessable(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-      // PayPal refunds only a completed capture.
-      if (this.captureOf(charged.orderId).status !== 'COMPLETED') return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_STATUS_NOT_VALID');
-      if (this.refunds.some((r) => r.captureId === captureId)) return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
-      const refundId = randomBytes(8).toString('hex').toUpperCase();
-      this.refunds.push({ captureId, refundId });
-      return { status: 201, body: { id: refundId, status: 'COMPLETED' } };
+    if (method === 'POST' && refundMatch) return this.refund(refundMatch[1]!, body, requestId);
+    const refundRead = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundRead) {
+      const refund = this.refunds.find((r) => r.id === refundRead[1]);
+      return refund ? { status: 200, body: this.refundBody(refund) } : unprocessable(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
     }
     return unprocessable(404, 'NOT_FOUND', 'INVALID_RESOURCE_ID');
+  }
+
+  /** Refunds part (`amount`) or the rest of a completed capture; never more than is left on it. */
+  private refund(captureId: string, body: Record<string, unknown>, requestId: string | undefined): { status: number; body: unknown } {
+    if (this.failRefunds > 0) {
+      this.failRefunds--;
+      return { status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.' } };
+    }
+    const charged = this.captures.find((c) => c.captureId === captureId);
+    if (!charged) return unprocessable(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    const capture = this.captureOf(charged.orderId);
+    // PayPal refunds only a completed capture.
+    if (capture.status !== 'COMPLETED') return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_STATUS_NOT_VALID');
+    const left = Math.round(Number(capture.amount.value) * 100) - this.refundedOn(captureId);
+    if (left <= 0) return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    const asked = body.amount as Money | undefined;
+    const cents = asked ? Math.round(Number(asked.value) * 100) : left;
+    if (asked && asked.currency_code !== capture.amount.currency_code) return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_MISMATCH');
+    if (!(cents > 0) || cents > left) return unprocessable(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+    const refund: FakePaypalRefund = {
+      id: randomBytes(8).toString('hex').toUpperCase(),
+      captureId,
+      amount: { currency_code: capture.amount.currency_code, value: (cents / 100).toFixed(2) },
+      status: this.newRefundStatus,
+      requestId,
+    };
+    this.refunds.push(refund);
+    return { status: 201, body: this.refundBody(refund) };
   }
 
   private createOrder(body: Record<string, unknown>): { status: number; body: unknown } {

@@ -33,7 +33,7 @@ export interface FakeRefund {
   payment_intent: string;
   amount: number;
   currency: string;
-  status: 'succeeded';
+  status: 'succeeded' | 'pending' | 'failed';
   reason: string | null;
 }
 
@@ -73,6 +73,8 @@ export class FakeStripe {
   readonly webhookSecret = `whsec_fake_${randomBytes(12).toString('hex')}`;
   /** When > 0, that many refund calls fail with a 500 (an outage), then they work again. */
   failRefunds = 0;
+  /** The status new refunds get: `pending` models a refund Stripe is still processing (then `settleRefund`). */
+  newRefundStatus: FakeRefund['status'] = 'succeeded';
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   private readonly signer = new Stripe('sk_test_signer_only');
   private server: Server | undefined;
@@ -139,8 +141,21 @@ export class FakeStripe {
     return session;
   }
 
+  /** Stripe finishes a pending refund; answers the `refund.updated` event Stripe sends. */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed') {
+    const refund = this.refunds.find((r) => r.id === refundId);
+    if (!refund) throw new Error(`no fake refund ${refundId}`);
+    refund.status = status;
+    return { ...this.event('refund.updated', undefined), data: { object: { ...refund } } };
+  }
+
+  /** Cents refunded (or being refunded) on a PaymentIntent. */
+  refundedOn(paymentIntent: string): number {
+    return this.refunds.filter((r) => r.payment_intent === paymentIntent && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+  }
+
   /** A webhook event about a session, as Stripe would send it. */
-  event(type: string, sessionId: string, id = `evt_fake_${++this.eventCounter}_${randomBytes(4).toString('hex')}`) {
+  event(type: string, sessionId: string | undefined, id = `evt_fake_${++this.eventCounter}_${randomBytes(4).toString('hex')}`) {
     return {
       id,
       object: 'event',
@@ -150,7 +165,7 @@ export class FakeStripe {
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-      data: { object: { ...this.session(sessionId) } },
+      data: { object: sessionId ? { ...this.session(sessionId) } : {} },
     };
   }
 
@@ -221,6 +236,11 @@ export class FakeStripe {
       }
     }
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(form);
+    const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundMatch) {
+      const refund = this.refunds.find((r) => r.id === refundMatch[1]);
+      return refund ? { status: 200, body: refund } : stripeError(404, `No such refund: '${refundMatch[1]}'`, 'resource_missing');
+    }
     return stripeError(404, `Unrecognized request URL (${method}: ${path})`);
   }
 
@@ -277,16 +297,21 @@ export class FakeStripe {
     const intent = form.payment_intent;
     const session = [...this.sessions.values()].find((s) => s.payment_intent === intent);
     if (!session) return stripeError(404, `No such payment_intent: '${String(intent)}'`, 'resource_missing');
-    if (this.refunds.some((r) => r.payment_intent === intent)) {
-      return stripeError(400, `Charge for ${String(intent)} has already been refunded.`, 'charge_already_refunded');
+    const left = session.amount_total - this.refundedOn(String(intent));
+    if (left <= 0) return stripeError(400, `Charge for ${String(intent)} has already been refunded.`, 'charge_already_refunded');
+    // Stripe refunds what is left when no amount is given, and refuses more than is left.
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return stripeError(400, 'Invalid positive integer', 'parameter_invalid_integer');
+    if (amount > left) {
+      return stripeError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, 'amount_too_large');
     }
     const refund: FakeRefund = {
       id: `re_fake_${randomBytes(8).toString('hex')}`,
       object: 'refund',
       payment_intent: String(intent),
-      amount: session.amount_total,
+      amount,
       currency: session.currency,
-      status: 'succeeded',
+      status: this.newRefundStatus,
       reason: (form.reason as string | undefined) ?? null,
     };
     this.refunds.push(refund);

@@ -112,7 +112,7 @@ describe('PayPal: a PENDING capture to the end', () => {
     expect((await deliver(w.paypal.completeCapture(orderId))).json()).toEqual({ received: true });
     const captureId = w.paypal.captures.find((c) => c.orderId === orderId)!.captureId;
     expect(w.paypal.refunds.filter((r) => r.captureId === captureId)).toHaveLength(1);
-    expect(await bookingRow(w.db, booking.id)).toMatchObject({ status: 'cancelled', refundStatus: 'refunded' });
+    expect(await bookingRow(w.db, booking.id)).toMatchObject({ status: 'cancelled', refundStatus: 'succeeded' });
     expect(await occupantsOfNight(w.db, booking.room_id, siteDate(13))).toBe(1);
   });
 

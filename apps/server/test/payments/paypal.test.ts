@@ -177,7 +177,7 @@ describe('PayPal payments (Orders v2)', () => {
     await w.app.paymentJobs.holds.runOnce();
     const captureId = capturesOf(orderId)[0]!.captureId;
     expect(w.paypal.refunds.filter((r) => r.captureId === captureId)).toHaveLength(1);
-    expect(await bookingRow(w.db, booking.id)).toMatchObject({ status: 'cancelled', cancelReason: 'admin', refundStatus: 'refunded' });
+    expect(await bookingRow(w.db, booking.id)).toMatchObject({ status: 'cancelled', cancelReason: 'admin', refundStatus: 'succeeded' });
 
     // The guest's browser retries the capture: told the truth, nothing charged or refunded again.
     expect((await capture(w.app, w.guest.token, orderId)).json()).toEqual({ payment_status: 'refunded' });

@@ -73,7 +73,7 @@ export interface BookingLifecycleOptions {
 
 export type NewBooking = Pick<
   BookingRow,
-  'roomId' | 'userId' | 'userName' | 'userEmail' | 'startDate' | 'endDate' | 'totalCents' | 'paymentMethod' | 'language'
+  'roomId' | 'userId' | 'userName' | 'userEmail' | 'startDate' | 'endDate' | 'totalCents' | 'paymentMethod' | 'language' | 'cancellationPolicy'
 >;
 
 export class BookingLifecycle {
@@ -83,11 +83,16 @@ export class BookingLifecycle {
     return this.options.repository;
   }
 
+  /** Throws the 409 the screens know when `name` may not start from the booking's state (for checks made before it). */
+  assertCan(name: TransitionName, booking: BookingRow): void {
+    if (!(TRANSITIONS[name] as readonly BookingStatus[]).includes(booking.status)) throw refusal(name, booking);
+  }
+
   /** Locks the booking and checks that `name` may start from its state. */
   private async begin(tx: Executor, id: string, name: TransitionName): Promise<LockedBooking> {
     const locked = await this.repository.lock(tx, id);
     if (!locked) throw notFound('booking_not_found', 'Booking not found');
-    if (!(TRANSITIONS[name] as readonly BookingStatus[]).includes(locked.booking.status)) throw refusal(name, locked.booking);
+    this.assertCan(name, locked.booking);
     const takesBack = name === 'confirmReleased' || ((name === 'retake' || name === 'awaitPayment') && locked.booking.status === 'cancelled');
     if (takesBack && !isReleasedHold(locked.booking)) {
       throw refusal(name, locked.booking);
@@ -258,10 +263,13 @@ export class BookingLifecycle {
     return this.view(tx, id);
   }
 
-  /** pending | confirmed → cancelled, by the guest or by an admin; the guest is told. */
-  async cancel(tx: Executor, id: string, reason: Extract<CancelReason, 'user' | 'admin'>): Promise<BookingView> {
+  /**
+   * pending | confirmed → cancelled, by the guest or by an admin (with an optional note); the guest is told, with the
+   * refund the caller recorded in this transaction before (payments/cancellations.ts).
+   */
+  async cancel(tx: Executor, id: string, reason: Extract<CancelReason, 'user' | 'admin'>, note?: string | null): Promise<BookingView> {
     await this.begin(tx, id, 'cancel');
-    await this.repository.update(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()` });
+    await this.repository.update(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()`, cancelNote: note ?? null });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
     return view;

@@ -1,5 +1,17 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { addDays, toEuros, UPCOMING_CHECK_IN_DAYS, type AdminBookingsQuery, type Booking, type BookingSummary } from '@roomweek/contract';
+import {
+  addDays,
+  DEFAULT_CANCELLATION_POLICY,
+  freeCancellationUntil,
+  toEuros,
+  UPCOMING_CHECK_IN_DAYS,
+  type AdminBookingsQuery,
+  type Booking,
+  type BookingSummary,
+  type CancellationPolicy,
+  type CancelledBy,
+  type CancelReason,
+} from '@roomweek/contract';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
@@ -42,6 +54,9 @@ const viewColumns = {
   holdActive,
 };
 
+/** Who cancelled, by why it was cancelled. */
+const CANCELLED_BY_REASON: Record<CancelReason, CancelledBy> = { user: 'guest', admin: 'admin', expired: 'system', payment_failed: 'system' };
+
 export function toBooking({ booking, roomNumber, propertyId, propertyName }: BookingView): Booking {
   return {
     id: booking.id,
@@ -54,7 +69,12 @@ export function toBooking({ booking, roomNumber, propertyId, propertyName }: Boo
     status: booking.status,
     payment_method: booking.paymentMethod,
     cancel_reason: booking.cancelReason,
-    refund_status: booking.refundStatus,
+    paid_amount: toEuros(booking.paidCents),
+    refund_amount: toEuros(booking.refundedCents),
+    refund_status: booking.refundStatus ?? 'none',
+    cancellation_policy: booking.cancellationPolicy,
+    free_cancellation_until: freeCancellationUntil(booking.cancellationPolicy, booking.startDate),
+    cancelled_by: booking.cancelReason ? CANCELLED_BY_REASON[booking.cancelReason] : null,
     hold_expires_at: booking.holdExpiresAt?.toISOString() ?? null,
     created_at: booking.createdAt.toISOString(),
     room_number: roomNumber,
@@ -62,6 +82,12 @@ export function toBooking({ booking, roomNumber, propertyId, propertyName }: Boo
     property_name: propertyName,
   };
 }
+
+/** The terms a new booking of a room gets (docs/behaviour.md §10): its property's, or else the site's, or else the default. */
+export const effectiveCancellationPolicy = sql<CancellationPolicy>`coalesce(
+  ${properties.cancellationPolicy},
+  (select s.value::jsonb from settings s where s.key = 'cancellation_policy'),
+  ${JSON.stringify(DEFAULT_CANCELLATION_POLICY)}::jsonb)`;
 
 /**
  * The SQL condition "this booking occupies its nights": not cancelled, and not a pending hold whose time has run out.
@@ -164,10 +190,16 @@ export class BookingsRepository {
     return row?.reached ?? false;
   }
 
-  /** The room a new booking goes in, if bookable; shares its row and its property's, so an archive waits for the booking. */
-  async shareBookableRoom(tx: Executor, roomId: string): Promise<{ id: string; pricePerWeekCents: number } | undefined> {
+  /**
+   * The room a new booking goes in, if bookable, with the cancellation terms a booking of it gets now; shares its row
+   * and its property's, so an archive waits for the booking.
+   */
+  async shareBookableRoom(
+    tx: Executor,
+    roomId: string,
+  ): Promise<{ id: string; pricePerWeekCents: number; cancellationPolicy: CancellationPolicy } | undefined> {
     const [room] = await tx
-      .select({ id: rooms.id, pricePerWeekCents: rooms.pricePerWeekCents })
+      .select({ id: rooms.id, pricePerWeekCents: rooms.pricePerWeekCents, cancellationPolicy: effectiveCancellationPolicy })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(eq(rooms.id, roomId), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
@@ -266,8 +298,10 @@ export class BookingsRepository {
         cancelled: sql<number>`count(*) filter (where ${bookings.status} = 'cancelled')::int`,
         // Sums of cents can pass 2^31: summed as bigint, sent as text, read as a number (exact below 2^53).
         revenueCents: sql<string>`coalesce(sum(${bookings.totalCents}) filter (where ${confirmed}), 0)::bigint::text`,
+        receivedCents: sql<string>`coalesce(sum(${bookings.paidCents} - ${bookings.refundedCents}), 0)::bigint::text`,
         refundsPending: sql<number>`count(*) filter (where ${refundPending})::int`,
-        refundsPendingCents: sql<string>`coalesce(sum(${bookings.totalCents}) filter (where ${refundPending}), 0)::bigint::text`,
+        refundsPendingCents: sql<string>`coalesce(sum(${bookings.refundedCents}) filter (where ${refundPending}), 0)::bigint::text`,
+        refundsFailed: sql<number>`count(*) filter (where ${bookings.refundStatus} = 'failed')::int`,
       })
       .from(bookings);
     return {
@@ -276,8 +310,10 @@ export class BookingsRepository {
       pending: row?.pending ?? 0,
       cancelled: row?.cancelled ?? 0,
       revenue_cents: Number(row?.revenueCents ?? 0),
+      received_cents: Number(row?.receivedCents ?? 0),
       refunds_pending: row?.refundsPending ?? 0,
       refunds_pending_cents: Number(row?.refundsPendingCents ?? 0),
+      refunds_failed: row?.refundsFailed ?? 0,
     };
   }
 

@@ -89,6 +89,7 @@ export class BookingsService {
           totalCents: stayTotalCents(room.pricePerWeekCents, start, end),
           paymentMethod: body.payment_method,
           language,
+          cancellationPolicy: room.cancellationPolicy,
         });
         return { booking: toBooking(view), reused: false };
       });
@@ -107,17 +108,6 @@ export class BookingsService {
         `An account may hold at most ${max} unpaid upcoming bookings at once; pay for or cancel one before booking again`,
       );
     }
-  }
-
-  /** Users cancel their own bookings; admins cancel any. A cancelled booking is kept, never deleted. */
-  async cancel(user: UserRow, id: string): Promise<Booking> {
-    return this.options.db.transaction(async (tx) => {
-      const locked = await this.repository.lock(tx, id);
-      if (!locked) throw notFound('booking_not_found', 'Booking not found');
-      const own = locked.booking.userId === user.id;
-      if (!own && user.role !== 'admin') throw forbidden('This booking belongs to someone else');
-      return toBooking(await this.options.lifecycle.cancel(tx, id, own ? 'user' : 'admin'));
-    });
   }
 
   async listForUser(userId: string): Promise<Booking[]> {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language } from '@roomweek/contract';
+import { freeCancellationUntil, type Language } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { outboxMessages, type OutboxKind } from '../../../db/outbox-schema.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
@@ -106,6 +106,10 @@ export class OutboxNotifier implements Notifier {
         total_cents: booking.totalCents,
         payment_method: booking.paymentMethod,
         cancel_reason: booking.cancelReason,
+        paid_cents: booking.paidCents,
+        refund_cents: booking.refundedCents,
+        free_cancellation_until: freeCancellationUntil(booking.cancellationPolicy, booking.startDate),
+        late_refund_percent: booking.cancellationPolicy.late_refund_percent,
         site_url: this.options.publicUrl,
       },
     };

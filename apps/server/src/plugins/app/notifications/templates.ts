@@ -22,6 +22,12 @@ export interface BookingPayload {
   total_cents: number;
   payment_method: PaymentMethod;
   cancel_reason?: CancelReason | null;
+  /** Money received and refunded (or being refunded) when the event happened; absent in messages queued before 0010. */
+  paid_cents?: number;
+  refund_cents?: number;
+  /** The booking's terms: free cancellation until this date, then `late_refund_percent` % back until arrival. */
+  free_cancellation_until?: string;
+  late_refund_percent?: number;
   /** The site's origin when the event happened, for the links in the message. */
   site_url: string;
 }

@@ -4,6 +4,7 @@ import type { BookingLifecycle } from '../bookings/booking-lifecycle.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { PaymentsRepository } from './payments-repository.ts';
 import type { ProviderAccess } from './provider-access.ts';
+import type { Refunds } from './refunds.ts';
 import type { ReturnUrls } from './return-urls.ts';
 import type { Settlement } from './settlement.ts';
 
@@ -14,6 +15,7 @@ export interface PaymentContext {
   lifecycle: BookingLifecycle;
   payments: PaymentsRepository;
   settlement: Settlement;
+  refunds: Refunds;
   providers: ProviderAccess;
   returnUrls: ReturnUrls;
   log: FastifyBaseLogger;

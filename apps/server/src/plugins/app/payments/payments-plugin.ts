@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../../config.ts';
 import { intervalJob, type IntervalJob } from '../../../lib/interval-job.ts';
+import { Cancellations } from './cancellations.ts';
 import { PaymentsRepository } from './payments-repository.ts';
 import { PaypalGateway } from './paypal-gateway.ts';
 import { PaypalOrders } from './paypal-orders.ts';
@@ -18,6 +19,7 @@ export interface Payments {
   paypal: PaypalOrders;
   paypalWebhook: PaypalWebhook;
   refunds: Refunds;
+  cancellations: Cancellations;
   reconciliation: Reconciliation;
 }
 
@@ -43,13 +45,14 @@ export default fp<{ config: Config }>(
     const returnUrls = new ReturnUrls(config.PUBLIC_URL, config.allowedOrigins);
     const refunds = new Refunds({ payments, providers, stripe, paypal, log });
     const settlement = new Settlement({ db, bookings, lifecycle, payments, refunds, log });
-    const shared = { db, bookings, lifecycle, payments, settlement, providers, returnUrls, log };
+    const shared = { db, bookings, lifecycle, payments, settlement, refunds, providers, returnUrls, log };
     const checkout = new StripeCheckout({ ...shared, stripe });
     const orders = new PaypalOrders({ ...shared, paypal });
-    const paypalWebhook = new PaypalWebhook({ db, payments, providers, paypal, orders, settlement, webhookId: config.PAYPAL_WEBHOOK_ID, log });
+    const paypalWebhook = new PaypalWebhook({ db, payments, providers, paypal, orders, settlement, refunds, webhookId: config.PAYPAL_WEBHOOK_ID, log });
     const reconciliation = new Reconciliation({ db, lifecycle, payments, providers, checkout, orders, refunds, stripe, paypal, log });
 
-    app.decorate('payments', { checkout, paypal: orders, paypalWebhook, refunds, reconciliation });
+    const cancellations = new Cancellations({ db, bookings, lifecycle, payments, refunds, timeZone: config.TZ_SITE, log });
+    app.decorate('payments', { checkout, paypal: orders, paypalWebhook, refunds, cancellations, reconciliation });
     app.decorate('paymentJobs', {
       holds: intervalJob(app, {
         name: 'payment-holds',

@@ -21,7 +21,29 @@ export interface ClaimedRefund {
   booking_id: string;
   provider: PaymentProvider;
   payment_reference: string;
+  amount_cents: number;
+  /** Set once the provider answered with a refund it was still processing: asked about, never sent again. */
+  provider_refund_id: string | null;
   attempts: number;
+}
+
+/** A refund to record: on which payment, how much, why, and the key that makes recording it twice a no-op. */
+export interface NewRefund {
+  bookingId: string;
+  provider: PaymentProvider;
+  paymentReference: string;
+  amountCents: number;
+  reason: RefundReason;
+  idempotencyKey: string;
+  note?: string | null;
+}
+
+/** A refund already recorded under a key. */
+export interface RecordedRefund {
+  id: string;
+  bookingId: string;
+  amountCents: number;
+  created: boolean;
 }
 
 const attempt = (provider: PaymentProvider, externalId: string) =>
@@ -64,8 +86,14 @@ export class PaymentsRepository {
       .where(and(attempt(provider, externalId), eq(paymentAttempts.status, 'open')));
   }
 
-  async markAttemptPaid(tx: Executor, provider: PaymentProvider, externalId: string): Promise<void> {
-    await tx.update(paymentAttempts).set({ status: 'paid' }).where(attempt(provider, externalId));
+  /** True the first time: the payment had not been seen yet (its money is counted then, once). */
+  async markAttemptPaid(tx: Executor, provider: PaymentProvider, externalId: string): Promise<boolean> {
+    const changed = await tx
+      .update(paymentAttempts)
+      .set({ status: 'paid' })
+      .where(and(attempt(provider, externalId), sql`${paymentAttempts.status} <> 'paid'`))
+      .returning({ id: paymentAttempts.id });
+    return changed.length > 0;
   }
 
   /** The booking a PayPal order pays, and what we last heard of its capture. */
@@ -154,20 +182,69 @@ export class PaymentsRepository {
 
   // Refunds.
 
-  /** Money owed back; `flagBooking` shows it on the booking itself (the admin's list) as refund pending. */
-  async oweRefund(
-    tx: Executor,
-    refund: { bookingId: string; provider: PaymentProvider; paymentReference: string; amountCents: number; reason: RefundReason },
-    flagBooking: boolean,
-  ): Promise<string | undefined> {
-    const [row] = await tx.insert(paymentRefunds).values(refund).onConflictDoNothing().returning({ id: paymentRefunds.id });
-    if (flagBooking) {
-      await tx.update(bookings).set({ refundStatus: 'pending', paymentReference: refund.paymentReference }).where(eq(bookings.id, refund.bookingId));
+  /**
+   * Records a refund under its key and brings the booking's refund totals in step, in the caller's transaction (which
+   * holds the booking's lock). A key already recorded records nothing and answers the first refund. The CHECK
+   * `bookings_refunds_within_paid` refuses (23514) a refund past what the booking received.
+   */
+  async addRefund(tx: Executor, refund: NewRefund): Promise<RecordedRefund> {
+    const [row] = await tx
+      .insert(paymentRefunds)
+      .values(refund)
+      .onConflictDoNothing({ target: paymentRefunds.idempotencyKey })
+      .returning({ id: paymentRefunds.id });
+    if (row) {
+      await this.syncRefundTotals(tx, refund.bookingId);
+      return { id: row.id, bookingId: refund.bookingId, amountCents: refund.amountCents, created: true };
     }
-    return row?.id;
+    const earlier = await this.refundByKey(tx, refund.idempotencyKey);
+    if (!earlier) throw new Error('refund key conflict without a row');
+    return earlier;
   }
 
-  /** Due refunds on a two-minute lease (SKIP LOCKED: each instance takes different rows). */
+  /** The refund recorded under a key, if any. */
+  async refundByKey(executor: Executor, key: string): Promise<RecordedRefund | undefined> {
+    const [earlier] = await executor
+      .select({ id: paymentRefunds.id, bookingId: paymentRefunds.bookingId, amountCents: paymentRefunds.amountCents })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.idempotencyKey, key));
+    return earlier && { ...earlier, created: false };
+  }
+
+  /**
+   * A payment that must go back whole (dates taken, booking cancelled, paid twice, wrong amount): keyed by the payment,
+   * so settling it twice owes it once. `flagBooking`: it was the booking's own payment (its reference becomes this one).
+   */
+  async oweRefund(
+    tx: Executor,
+    refund: Omit<NewRefund, 'idempotencyKey' | 'note'>,
+    flagBooking: boolean,
+  ): Promise<string | undefined> {
+    const recorded = await this.addRefund(tx, { ...refund, idempotencyKey: `payment-${refund.provider}-${refund.paymentReference}` });
+    if (flagBooking) await this.recordPaymentReference(tx, refund.bookingId, refund.paymentReference);
+    return recorded.created ? recorded.id : undefined;
+  }
+
+  /** Money that arrived for the booking (a payment seen for the first time). */
+  async recordReceived(tx: Executor, bookingId: string, amountCents: number): Promise<void> {
+    await tx.update(bookings).set({ paidCents: sql`${bookings.paidCents} + ${amountCents}` }).where(eq(bookings.id, bookingId));
+  }
+
+  /**
+   * The booking's refunded amount (every refund not failed) and refund status (pending while any is on its way, else
+   * its latest refund's), from its refund rows: one statement, after every change to them.
+   */
+  private async syncRefundTotals(tx: Executor, bookingId: string): Promise<void> {
+    await tx.execute(sql`
+      update bookings b set
+        refunded_cents = coalesce((select sum(r.amount_cents) from payment_refunds r where r.booking_id = b.id and r.status <> 'failed'), 0),
+        refund_status = (
+          select case when bool_or(r.status = 'pending') then 'pending' else (array_agg(r.status order by r.created_at desc, r.id desc))[1] end
+          from payment_refunds r where r.booking_id = b.id)
+      where b.id = ${bookingId}`);
+  }
+
+  /** Due refunds (or the one given, if due) on a two-minute lease (SKIP LOCKED: each instance takes different rows). */
   claimRefunds(onlyId?: string): Promise<ClaimedRefund[]> {
     return queryRows<ClaimedRefund>(
       this.db,
@@ -176,7 +253,7 @@ export class PaymentsRepository {
             select id from payment_refunds
             where status = 'pending' and next_attempt_at <= now() ${onlyId ? sql`and id = ${onlyId}` : sql``}
             order by next_attempt_at limit 20 for update skip locked)
-          returning id, booking_id, provider, payment_reference, attempts`,
+          returning id, booking_id, provider, payment_reference, amount_cents::float8 as amount_cents, provider_refund_id, attempts`,
     );
   }
 
@@ -187,18 +264,45 @@ export class PaymentsRepository {
       .where(eq(paymentRefunds.id, id));
   }
 
-  async finishRefund(refund: ClaimedRefund, status: 'refunded' | 'failed', detail: { providerRefundId?: string; lastError?: string }): Promise<void> {
+  /** The provider took the refund and is still processing it: asked about again later (or when its webhook comes). */
+  async awaitProviderRefund(id: string, providerRefundId: string, afterMinutes: number): Promise<void> {
+    await this.db
+      .update(paymentRefunds)
+      .set({
+        providerRefundId,
+        // Asking about a refund in progress is not a failed try.
+        attempts: sql`greatest(${paymentRefunds.attempts} - 1, 0)`,
+        nextAttemptAt: sql`now() + make_interval(mins => ${afterMinutes})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(paymentRefunds.id, id));
+  }
+
+  async finishRefund(refund: ClaimedRefund, status: 'succeeded' | 'failed', detail: { providerRefundId?: string; lastError?: string }): Promise<void> {
     await this.db.transaction(async (tx) => {
+      // Under the booking's lock, like every change to its refund totals.
+      await tx.execute(sql`select 1 from bookings where id = ${refund.booking_id} for update`);
       await tx
         .update(paymentRefunds)
-        .set({ status, providerRefundId: detail.providerRefundId, lastError: detail.lastError?.slice(0, 500), updatedAt: sql`now()` })
-        .where(eq(paymentRefunds.id, refund.id));
-      await tx
-        .update(bookings)
-        .set({ refundStatus: status })
-        .where(
-          and(eq(bookings.id, refund.booking_id), eq(bookings.paymentReference, refund.payment_reference), sql`${bookings.refundStatus} is not null`),
-        );
+        .set({ status, providerRefundId: detail.providerRefundId, lastError: detail.lastError?.slice(0, 500) ?? null, updatedAt: sql`now()` })
+        .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'pending')));
+      await this.syncRefundTotals(tx, refund.booking_id);
     });
+  }
+
+  /** The pending refunds a provider's event names, made due now; answers their ids. */
+  async refundsDueNow(provider: PaymentProvider, reference: { refundId?: string; paymentReference?: string }): Promise<string[]> {
+    const named = reference.refundId
+      ? eq(paymentRefunds.providerRefundId, reference.refundId)
+      : reference.paymentReference
+        ? and(eq(paymentRefunds.paymentReference, reference.paymentReference), sql`${paymentRefunds.providerRefundId} is not null`)
+        : undefined;
+    if (!named) return [];
+    const rows = await this.db
+      .update(paymentRefunds)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(and(eq(paymentRefunds.provider, provider), eq(paymentRefunds.status, 'pending'), named))
+      .returning({ id: paymentRefunds.id });
+    return rows.map((row) => row.id);
   }
 }

@@ -1,4 +1,5 @@
 import type { PaypalMode } from '@roomweek/contract';
+import type { ProviderRefund, ProviderRefundRequest } from './refunds.ts';
 
 export const PAYPAL_API_URLS: Record<PaypalMode, string> = {
   sandbox: 'https://api-m.sandbox.paypal.com',
@@ -230,12 +231,27 @@ export class PaypalGateway {
     return answer.verification_status === 'SUCCESS';
   }
 
-  async refundCapture(credentials: PaypalCredentials, captureId: string): Promise<{ id: string; status: string }> {
-    return this.call<{ id: string; status: string }>(
+  /** Refunds `amountCents` of a capture; the PayPal-Request-Id (one per refund of ours) makes a retry a no-op at PayPal. */
+  async refundCapture(credentials: PaypalCredentials, refund: ProviderRefundRequest): Promise<ProviderRefund> {
+    const answer = await this.call<{ id: string; status: string }>(
       credentials,
       'POST',
-      `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
-      { requestId: `refund-${captureId}` },
+      `/v2/payments/captures/${encodeURIComponent(refund.paymentReference)}/refund`,
+      { requestId: refund.idempotencyKey, body: { amount: { currency_code: 'EUR', value: (refund.amountCents / 100).toFixed(2) } } },
     );
+    return { id: answer.id, state: paypalRefundState(answer.status) };
   }
+
+  /** Where a refund PayPal was still processing stands now. */
+  async retrieveRefund(credentials: PaypalCredentials, refundId: string): Promise<ProviderRefund> {
+    const answer = await this.call<{ id: string; status: string }>(credentials, 'GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`);
+    return { id: answer.id, state: paypalRefundState(answer.status) };
+  }
+}
+
+/** PayPal's refund statuses: COMPLETED; FAILED or CANCELLED (no money moved); PENDING (still on its way). */
+function paypalRefundState(status: string): ProviderRefund['state'] {
+  if (status === 'COMPLETED') return 'succeeded';
+  if (status === 'FAILED' || status === 'CANCELLED') return 'failed';
+  return 'pending';
 }

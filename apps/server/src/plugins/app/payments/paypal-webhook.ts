@@ -6,6 +6,7 @@ import type { PaymentsRepository } from './payments-repository.ts';
 import type { OrderState, PaypalGateway, WebhookDelivery } from './paypal-gateway.ts';
 import type { PaypalOrders } from './paypal-orders.ts';
 import { notConfigured, providerFailed, type ProviderAccess } from './provider-access.ts';
+import type { Refunds } from './refunds.ts';
 import type { Settlement } from './settlement.ts';
 
 /** The events that say how a capture ended (or that it waits): each re-reads its order from PayPal. */
@@ -33,6 +34,7 @@ export interface PaypalWebhookOptions {
   paypal: PaypalGateway;
   orders: PaypalOrders;
   settlement: Settlement;
+  refunds: Refunds;
   /** `PAYPAL_WEBHOOK_ID`: the id PayPal gave our webhook, part of what it verifies. */
   webhookId: string | undefined;
   log: FastifyBaseLogger;
@@ -62,6 +64,11 @@ export class PaypalWebhook {
       throw providerFailed();
     }
     if (!verified) throw badRequest('invalid_signature', 'PayPal did not verify this webhook delivery');
+    if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
+      // A refund completed: the refund it names is asked about now (PayPal's answer, not the event, decides).
+      if (typeof event.resource?.id === 'string') await this.options.refunds.providerReported('paypal', { refundId: event.resource.id });
+      return { received: true };
+    }
     if (!HANDLED_EVENTS.has(event.event_type)) return { received: true };
 
     const orderId = await this.orderOf(event);

@@ -1,10 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentsRepository } from './payments-repository.ts';
+import type { PaymentProvider } from '../../../db/payments-schema.ts';
+import type { ClaimedRefund, PaymentsRepository } from './payments-repository.ts';
 import type { PaypalGateway } from './paypal-gateway.ts';
 import type { ProviderAccess } from './provider-access.ts';
 import type { StripeGateway } from './stripe-gateway.ts';
 
+/** Failed calls to the provider before a refund is given up to the admin (`failed`). */
 const MAX_REFUND_ATTEMPTS = 6;
+/** How often a refund the provider is still processing is asked about again, when no webhook tells first. */
+const PROCESSING_RECHECK_MINUTES = 30;
+
+/** What we ask a provider to give back: its payment, how much, and our key for this one refund. */
+export interface ProviderRefundRequest {
+  /** Stripe PaymentIntent id or PayPal capture id. */
+  paymentReference: string;
+  amountCents: number;
+  /** Derived from our refund's id: a retry, a double click or a second instance never refunds twice. */
+  idempotencyKey: string;
+}
+
+/** A provider's refund as it stands. */
+export interface ProviderRefund {
+  id: string;
+  state: 'succeeded' | 'pending' | 'failed';
+}
 
 export interface RefundsOptions {
   payments: PaymentsRepository;
@@ -14,33 +33,65 @@ export interface RefundsOptions {
   log: FastifyBaseLogger;
 }
 
-/** Gives owed money back through the provider it came by, retrying with back-off until it gives up to the admin. */
+/** The provider's idempotency key of one refund of ours. */
+export const providerRefundKey = (refundId: string) => `refund-${refundId}`;
+
+/**
+ * Gives owed money back through the provider it came by (docs/behaviour.md §10): each refund row is sent once with a
+ * key of its own, retried with back-off while the provider fails, followed while the provider processes it, and given
+ * up to the admin (`failed`) after its last try or when the provider refuses it.
+ */
 export class Refunds {
   constructor(private readonly options: RefundsOptions) {}
 
-  /**
-   * Claims due refunds with a lease, asks the provider, and records the result. The provider's idempotency key makes
-   * a repeated refund call harmless.
-   */
+  /** Claims due refunds (or the one given) with a lease, asks the provider, and records what it answers. */
   async process(onlyId?: string): Promise<number> {
-    const { payments, providers, log } = this.options;
+    const { payments, log } = this.options;
     const claimed = await payments.claimRefunds(onlyId);
     for (const refund of claimed) {
       try {
-        const providerRefundId =
-          refund.provider === 'stripe'
-            ? (await this.options.stripe.refund(await providers.stripeKey(), refund.payment_reference)).id
-            : (await this.options.paypal.refundCapture(await providers.paypalCredentials(), refund.payment_reference)).id;
-        await payments.finishRefund(refund, 'refunded', { providerRefundId });
-        log.info({ bookingId: refund.booking_id, provider: refund.provider }, 'payment refunded');
+        const answer = refund.provider_refund_id ? await this.retrieve(refund, refund.provider_refund_id) : await this.send(refund);
+        if (answer.state === 'pending') {
+          await payments.awaitProviderRefund(refund.id, answer.id, PROCESSING_RECHECK_MINUTES);
+        } else {
+          await payments.finishRefund(refund, answer.state, { providerRefundId: answer.id, lastError: answer.state === 'failed' ? 'refused by the provider' : undefined });
+          log.info({ bookingId: refund.booking_id, provider: refund.provider, state: answer.state }, 'refund finished');
+        }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const gaveUp = refund.attempts >= MAX_REFUND_ATTEMPTS;
-        log.warn({ err: error, bookingId: refund.booking_id, attempts: refund.attempts }, gaveUp ? 'refund failed; the admin must refund by hand' : 'refund failed; will retry');
+        log.warn({ err: error, bookingId: refund.booking_id, attempts: refund.attempts }, gaveUp ? 'refund failed; the admin must act' : 'refund failed; will retry');
         if (gaveUp) await payments.finishRefund(refund, 'failed', { lastError: message });
         else await payments.retryRefundLater(refund.id, message, 2 ** refund.attempts);
       }
     }
     return claimed.length;
+  }
+
+  /**
+   * A provider says something happened to a refund or to a payment's refunds (a webhook): the refunds it names are
+   * asked about now. The event's body is only a hint; what counts is what the provider answers when asked.
+   */
+  async providerReported(provider: PaymentProvider, reference: { refundId?: string; paymentReference?: string }): Promise<void> {
+    for (const id of await this.options.payments.refundsDueNow(provider, reference)) await this.process(id);
+  }
+
+  private async send(refund: ClaimedRefund): Promise<ProviderRefund> {
+    const request: ProviderRefundRequest = {
+      paymentReference: refund.payment_reference,
+      amountCents: refund.amount_cents,
+      idempotencyKey: providerRefundKey(refund.id),
+    };
+    const { providers } = this.options;
+    return refund.provider === 'stripe'
+      ? this.options.stripe.refund(await providers.stripeKey(), request)
+      : this.options.paypal.refundCapture(await providers.paypalCredentials(), request);
+  }
+
+  private async retrieve(refund: ClaimedRefund, providerRefundId: string): Promise<ProviderRefund> {
+    const { providers } = this.options;
+    return refund.provider === 'stripe'
+      ? this.options.stripe.retrieveRefund(await providers.stripeKey(), providerRefundId)
+      : this.options.paypal.retrieveRefund(await providers.paypalCredentials(), providerRefundId);
   }
 }

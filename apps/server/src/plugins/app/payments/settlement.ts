@@ -40,7 +40,7 @@ export function assertPayable({ booking, holdActive }: BookingView, user: UserRo
 /** What the guest is told about a booking's payment. */
 export function paymentStatusOf(booking: BookingRow, provider?: { expired?: boolean; processing?: boolean }, holdActive = true): PaymentStatus {
   if (booking.status === 'confirmed') return 'paid';
-  if (booking.refundStatus === 'refunded') return 'refunded';
+  if (booking.refundStatus === 'succeeded') return 'refunded';
   if (booking.refundStatus) return 'refund_pending';
   if (booking.status === 'cancelled') return booking.cancelReason === 'expired' ? 'expired' : 'cancelled';
   if (provider?.processing) return 'pending';
@@ -89,7 +89,10 @@ export class Settlement {
       return { outcome: 'unknown_booking' };
     }
     const { booking } = locked;
-    await payments.markAttemptPaid(tx, payment.provider, payment.externalId);
+    // Money in, counted once per payment however many paths report it.
+    if (await payments.markAttemptPaid(tx, payment.provider, payment.externalId)) {
+      await payments.recordReceived(tx, booking.id, payment.amountCents ?? booking.totalCents);
+    }
 
     if (booking.status === 'confirmed') {
       if (!booking.paymentReference) await payments.recordPaymentReference(tx, booking.id, payment.reference);

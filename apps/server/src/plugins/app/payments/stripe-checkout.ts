@@ -13,6 +13,8 @@ import { isSignatureError, isStripeError, type SessionState, type StripeEvent, t
 const STRIPE_MIN_EXPIRY_MS = 31 * 60_000;
 const STRIPE_MAX_EXPIRY_MS = 23 * 60 * 60_000 + 55 * 60_000;
 const STRIPE_HANDLED_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']);
+/** Events about refunds: the refunds they name are asked about now (the event's body is only a pointer). */
+const STRIPE_REFUND_EVENTS = new Set(['refund.updated', 'refund.failed', 'charge.refunded']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StripeCheckoutOptions extends PaymentContext {
@@ -167,6 +169,10 @@ export class StripeCheckout {
       if (isSignatureError(error)) throw badRequest('invalid_signature', 'The webhook signature does not match');
       throw badRequest('validation_error', 'Unreadable webhook body');
     }
+    if (STRIPE_REFUND_EVENTS.has(event.type)) {
+      await this.refundEvent(event);
+      return { received: true };
+    }
     if (!STRIPE_HANDLED_EVENTS.has(event.type)) return { received: true };
 
     const object = event.data.object as { id?: unknown; object?: unknown };
@@ -196,6 +202,16 @@ export class StripeCheckout {
     });
     if ('outcome' in result && result.outcome) await this.options.settlement.afterSettle(result.outcome);
     return result.duplicate ? { received: true, duplicate: true } : { received: true };
+  }
+
+  /** A refund (refund.updated / refund.failed) or a charge's refunds (charge.refunded) changed at Stripe. */
+  private async refundEvent(event: StripeEvent): Promise<void> {
+    const object = event.data.object as { id?: unknown; object?: unknown; payment_intent?: unknown };
+    if (object.object === 'refund' && typeof object.id === 'string') {
+      await this.options.refunds.providerReported('stripe', { refundId: object.id });
+    } else if (object.object === 'charge' && typeof object.payment_intent === 'string') {
+      await this.options.refunds.providerReported('stripe', { paymentReference: object.payment_intent });
+    }
   }
 
   /** A session expired at Stripe: its attempt is closed and, if it was the booking's current one, the hold released. */

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { ProviderRefund, ProviderRefundRequest } from './refunds.ts';
 import type { Language } from '@roomweek/contract';
 
 export type CheckoutSession = Stripe.Checkout.Session;
@@ -119,19 +120,32 @@ export class StripeGateway {
     }
   }
 
-  /** A full refund of a PaymentIntent; the idempotency key makes a retried refund a no-op at Stripe. */
-  async refund(secretKey: string, paymentIntentId: string): Promise<{ id: string; status: string | null }> {
-    const refund = await this.client(secretKey).refunds.create(
-      { payment_intent: paymentIntentId, reason: 'requested_by_customer' },
-      { idempotencyKey: `refund-${paymentIntentId}` },
+  /** Refunds `amountCents` of a PaymentIntent; the idempotency key (one per refund of ours) makes a retry a no-op at Stripe. */
+  async refund(secretKey: string, refund: ProviderRefundRequest): Promise<ProviderRefund> {
+    const created = await this.client(secretKey).refunds.create(
+      { payment_intent: refund.paymentReference, amount: refund.amountCents, reason: 'requested_by_customer' },
+      { idempotencyKey: refund.idempotencyKey },
     );
-    return { id: refund.id, status: refund.status };
+    return { id: created.id, state: stripeRefundState(created.status) };
+  }
+
+  /** Where a refund Stripe was still processing stands now. */
+  async retrieveRefund(secretKey: string, refundId: string): Promise<ProviderRefund> {
+    const refund = await this.client(secretKey).refunds.retrieve(refundId);
+    return { id: refund.id, state: stripeRefundState(refund.status) };
   }
 
   /** Checks the `Stripe-Signature` header over the raw body; throws when it does not match or is too old. */
   constructEvent(payload: Buffer, signature: string, webhookSecret: string): StripeEvent {
     return this.client('sk_webhook_only').webhooks.constructEvent(payload, signature, webhookSecret);
   }
+}
+
+/** Stripe's refund statuses: succeeded; failed or canceled (no money moved); pending or requires_action (still on its way). */
+function stripeRefundState(status: string | null): ProviderRefund['state'] {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
 }
 
 export const isSignatureError = (error: unknown) => error instanceof Stripe.errors.StripeSignatureVerificationError;

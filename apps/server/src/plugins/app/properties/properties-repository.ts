@@ -18,6 +18,7 @@ export function toProperty(row: PropertyRow): Property {
     room_count: row.roomCount,
     latitude: row.latitude,
     longitude: row.longitude,
+    cancellation_policy: row.cancellationPolicy,
   };
 }
 
@@ -29,6 +30,8 @@ const columns = (input: PropertyValues) => ({
   photos: input.photos,
   latitude: input.latitude ?? null,
   longitude: input.longitude ?? null,
+  // Left out: unchanged by an update (the site's policy for a new property); null: the site's.
+  ...(input.cancellation_policy !== undefined && { cancellationPolicy: input.cancellation_policy }),
 });
 
 /** The public reads, prepared once: their SQL is built once, and PostgreSQL plans them once per connection. */

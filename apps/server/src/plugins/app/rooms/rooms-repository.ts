@@ -4,7 +4,7 @@ import { toCents, toEuros } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
-import { occupiesNights } from '../bookings/bookings-repository.ts';
+import { effectiveCancellationPolicy, occupiesNights } from '../bookings/bookings-repository.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
 type RoomValues = Omit<RoomInput, 'photos' | 'amenities'> & { photos: string[]; amenities: string[] };
@@ -48,7 +48,7 @@ const prepareReads = (db: Database) => {
     list: list().prepare('rooms_list'),
     listOfProperty: list(sql.placeholder('propertyId')).prepare('rooms_list_of_property'),
     get: db
-      .select({ room: rooms, propertyName: properties.name })
+      .select({ room: rooms, propertyName: properties.name, cancellationPolicy: effectiveCancellationPolicy })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(eq(rooms.id, sql.placeholder('id')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
@@ -72,7 +72,7 @@ export class RoomsRepository {
   async get(id: string): Promise<RoomDetail> {
     const [row] = await this.reads.get.execute({ id });
     if (!row) throw notFound('room_not_found', 'Room not found');
-    return { ...toRoom(row.room), property_name: row.propertyName };
+    return { ...toRoom(row.room), property_name: row.propertyName, cancellation_policy: row.cancellationPolicy };
   }
 
   private async assertPropertyExists(propertyId: string): Promise<void> {

@@ -1,6 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentSettings, PaymentSettingsUpdate, PaypalMode, SecretSetting } from '@roomweek/contract';
+import {
+  CancellationPolicy,
+  DEFAULT_CANCELLATION_POLICY,
+  type PaymentSettings,
+  type PaymentSettingsUpdate,
+  type PaypalMode,
+  type SecretSetting,
+} from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { settings } from '../../../db/schema.ts';
 import { maskSecret, sha256, type SecretBox } from '../../../lib/secrets.ts';
@@ -13,6 +20,8 @@ const KEYS = {
   paypalSecret: 'paypal_secret',
   paypalMode: 'paypal_mode',
   whatsappNumber: 'whatsapp_number',
+  /** The site's cancellation policy as JSON (docs/behaviour.md §10); read in SQL too by bookings-repository.ts. */
+  cancellationPolicy: 'cancellation_policy',
 } as const;
 type Key = (typeof KEYS)[keyof typeof KEYS];
 const SECRET_KEYS = new Set<Key>([KEYS.stripeApiKey, KEYS.stripeWebhookSecret, KEYS.paypalSecret] satisfies SecretSetting[]);
@@ -166,5 +175,18 @@ export class SettingsService {
   async setWhatsappNumber(number: string): Promise<string> {
     await this.write({ whatsapp_number: number });
     return number;
+  }
+
+  /** The site's cancellation policy: the admin's, or the default (14 days free, then 50 %). */
+  async cancellationPolicy(): Promise<CancellationPolicy> {
+    const stored = (await this.read([KEYS.cancellationPolicy])).cancellation_policy;
+    const parsed = stored ? CancellationPolicy.safeParse(JSON.parse(stored)) : undefined;
+    return parsed?.success ? parsed.data : DEFAULT_CANCELLATION_POLICY;
+  }
+
+  /** Bookings already made keep the terms they were made under (bookings.cancellation_policy). */
+  async setCancellationPolicy(policy: CancellationPolicy): Promise<CancellationPolicy> {
+    await this.write({ cancellation_policy: JSON.stringify(CancellationPolicy.parse(policy)) });
+    return this.cancellationPolicy();
   }
 }

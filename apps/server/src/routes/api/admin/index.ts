@@ -20,6 +20,14 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
     handler: async () => app.bookingsService.summary(),
   });
 
+  contractRoute(app, routes.admin.refund, {
+    handler: async (request) => app.payments.cancellations.refund(request.params.id, request.body, request.headers['idempotency-key']),
+  });
+
+  contractRoute(app, routes.cancellation.updatePolicy, {
+    handler: async (request) => app.settingsService.setCancellationPolicy(request.body),
+  });
+
   contractRoute(app, routes.admin.availability, {
     handler: async () => app.bookingsService.availabilityToday(),
   });

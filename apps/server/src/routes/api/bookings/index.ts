@@ -32,7 +32,12 @@ const bookings: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config
 
   contractRoute(app, routes.bookings.cancel, {
     preHandler: app.authenticate,
-    handler: async (request) => app.bookingsService.cancel(signedInUser(request), request.params.id),
+    handler: async (request) => app.payments.cancellations.cancel(signedInUser(request), request.params.id, request.body ?? {}),
+  });
+
+  contractRoute(app, routes.bookings.cancellation, {
+    preHandler: app.authenticate,
+    handler: async (request) => app.payments.cancellations.quote(signedInUser(request), request.params.id),
   });
 };
 

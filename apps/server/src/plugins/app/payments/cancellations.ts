@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  freeCancellationUntil,
+  policyRefundCents,
+  toCents,
+  toEuros,
+  type Booking,
+  type CancelBookingBody,
+  type CancellationQuote,
+  type RefundBody,
+} from '@roomweek/contract';
+import type { Database, Executor } from '../../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
+import { siteToday } from '../../../lib/dates.ts';
+import type { UserRow } from '../auth/users-repository.ts';
+import { findBooking, type BookingLifecycle } from '../bookings/booking-lifecycle.ts';
+import { toBooking, type BookingRow, type BookingsRepository } from '../bookings/bookings-repository.ts';
+import type { PaymentsRepository } from './payments-repository.ts';
+import type { Refunds } from './refunds.ts';
+
+export interface CancellationsOptions {
+  db: Database;
+  bookings: BookingsRepository;
+  lifecycle: BookingLifecycle;
+  payments: PaymentsRepository;
+  refunds: Refunds;
+  timeZone: string;
+  log: FastifyBaseLogger;
+}
+
+/** Money still refundable on a booking: what it received less what is refunded or being refunded. */
+const refundableCents = (booking: BookingRow) => booking.paidCents - booking.refundedCents;
+
+/**
+ * Cancelling a booking and giving money back (docs/behaviour.md §10): the guest by the terms the booking was made
+ * under, the admin as they choose; and the admin's refunds without cancelling. The refund is recorded in the
+ * cancellation's transaction, under the booking's lock (so two cancels or two clicks refund once, and never more
+ * than was received), and sent to the provider once it commits; the refund job retries what fails.
+ */
+export class Cancellations {
+  constructor(private readonly options: CancellationsOptions) {}
+
+  private today(): string {
+    return siteToday(this.options.timeZone);
+  }
+
+  /** What cancelling now would give back, for the booking's owner or an admin. */
+  async quote(user: UserRow, id: string): Promise<CancellationQuote> {
+    const { booking } = await findBooking(this.options.bookings, id);
+    this.assertOwnerOrAdmin(user, booking);
+    const policyCents = this.policyRefund(booking);
+    const refundCents = user.role === 'admin' ? refundableCents(booking) : policyCents;
+    return {
+      refund_amount: toEuros(refundCents),
+      policy_refund_amount: toEuros(policyCents),
+      paid_amount: toEuros(booking.paidCents),
+      fee: toEuros(refundableCents(booking) - refundCents),
+      free_cancellation_until: freeCancellationUntil(booking.cancellationPolicy, booking.startDate),
+      policy: booking.cancellationPolicy,
+    };
+  }
+
+  /**
+   * Cancels: a guest gets what the booking's terms give on the site's today; an admin gives back everything still
+   * refundable unless `refund_amount` says otherwise. 409 `booking_finished` once the stay is over.
+   */
+  async cancel(user: UserRow, id: string, body: CancelBookingBody = {}): Promise<Booking> {
+    const admin = user.role === 'admin';
+    if (!admin && (body.refund_amount !== undefined || body.reason !== undefined)) {
+      throw forbidden('Only an admin chooses the refund of a cancellation');
+    }
+    const refundId = await this.options.db.transaction(async (tx) => {
+      const booking = await this.lockOwnOrAny(tx, user, id);
+      this.options.lifecycle.assertCan('cancel', booking);
+      if (this.today() >= booking.endDate) throw conflict('booking_finished', 'This stay is over and can no longer be cancelled');
+      const cents = admin && body.refund_amount !== undefined ? toCents(body.refund_amount) : admin ? refundableCents(booking) : this.policyRefund(booking);
+      if (cents > refundableCents(booking)) throw refundTooLarge(booking, 'refund_amount');
+      const note = body.reason || null;
+      const refund = cents > 0 ? await this.recordRefund(tx, booking, cents, 'cancellation', `cancel-${booking.id}`, note) : undefined;
+      await this.options.lifecycle.cancel(tx, id, booking.userId === user.id ? 'user' : 'admin', note);
+      return refund?.id;
+    });
+    return this.afterRefund(id, refundId);
+  }
+
+  /**
+   * An admin's refund without cancelling (a goodwill gesture, or again after a failed refund). `key` (the
+   * Idempotency-Key of the click) makes a repeated request answer the first refund again and move no money.
+   */
+  async refund(id: string, body: RefundBody, key: string | undefined): Promise<Booking> {
+    const idempotencyKey = `admin-${key ?? randomUUID()}`;
+    const cents = toCents(body.amount);
+    const refundId = await this.options.db.transaction(async (tx) => {
+      const locked = await this.options.bookings.lock(tx, id);
+      if (!locked) throw notFound('booking_not_found', 'Booking not found');
+      const { booking } = locked;
+      const earlier = await this.options.payments.refundByKey(tx, idempotencyKey);
+      if (earlier) {
+        if (earlier.bookingId !== id || earlier.amountCents !== cents) {
+          throw conflict('idempotency_key_reused', 'This Idempotency-Key was already used for another refund');
+        }
+        return undefined;
+      }
+      if (booking.paidCents === 0) throw conflict('nothing_to_refund', 'No payment was received for this booking');
+      if (cents > refundableCents(booking)) throw refundTooLarge(booking, 'amount');
+      return (await this.recordRefund(tx, booking, cents, 'goodwill', idempotencyKey, body.reason || null)).id;
+    });
+    return this.afterRefund(id, refundId);
+  }
+
+  private policyRefund(booking: BookingRow): number {
+    return policyRefundCents(
+      booking.cancellationPolicy,
+      { startDate: booking.startDate, paidCents: booking.paidCents, refundedCents: booking.refundedCents },
+      this.today(),
+    );
+  }
+
+  private assertOwnerOrAdmin(user: UserRow, booking: BookingRow): void {
+    if (booking.userId !== user.id && user.role !== 'admin') throw forbidden('This booking belongs to someone else');
+  }
+
+  private async lockOwnOrAny(tx: Executor, user: UserRow, id: string): Promise<BookingRow> {
+    const locked = await this.options.bookings.lock(tx, id);
+    if (!locked) throw notFound('booking_not_found', 'Booking not found');
+    this.assertOwnerOrAdmin(user, locked.booking);
+    return locked.booking;
+  }
+
+  /** A refund on the booking's own payment, recorded with the booking's totals (the caller holds its lock). */
+  private recordRefund(tx: Executor, booking: BookingRow, cents: number, reason: 'cancellation' | 'goodwill', key: string, note: string | null) {
+    if (booking.paymentMethod === 'on_site' || !booking.paymentReference) {
+      throw conflict('nothing_to_refund', 'This booking has no card or PayPal payment to refund');
+    }
+    return this.options.payments.addRefund(tx, {
+      bookingId: booking.id,
+      provider: booking.paymentMethod,
+      paymentReference: booking.paymentReference,
+      amountCents: cents,
+      reason,
+      idempotencyKey: key,
+      note,
+    });
+  }
+
+  /** Once the transaction has committed: the provider is asked now (the refund job retries a failure), then the booking read. */
+  private async afterRefund(id: string, refundId: string | undefined): Promise<Booking> {
+    if (refundId) {
+      try {
+        await this.options.refunds.process(refundId);
+      } catch (error) {
+        this.options.log.warn({ err: error, bookingId: id }, 'refund not sent yet; the refund job will send it');
+      }
+    }
+    return toBooking(await findBooking(this.options.bookings, id));
+  }
+}
+
+function refundTooLarge(booking: BookingRow, field: string) {
+  const left = toEuros(refundableCents(booking)).toFixed(2);
+  return badRequest('refund_too_large', `At most €${left} can still be refunded on this booking`, field);
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { CalendarDate, Euros } from './common.ts';
+import { addDays } from './dates.ts';
+
+/**
+ * docs/behaviour.md §10: free cancellation until `free_until_days` days before arrival; after that
+ * `late_refund_percent` % of what was paid comes back; nothing once the stay has started (the arrival day counts).
+ */
+export const CancellationPolicy = z.object({
+  free_until_days: z.number().int().min(0).max(365),
+  late_refund_percent: z.number().int().min(0).max(100),
+});
+export type CancellationPolicy = z.infer<typeof CancellationPolicy>;
+
+export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = { free_until_days: 14, late_refund_percent: 50 };
+
+/** Where a refund stands: none asked, on its way (provider not done yet), done, or given up on (the admin acts). */
+export const REFUND_STATUSES = ['none', 'pending', 'succeeded', 'failed'] as const;
+export const RefundStatus = z.enum(REFUND_STATUSES);
+export type RefundStatus = z.infer<typeof RefundStatus>;
+
+export const CANCELLED_BY = ['guest', 'admin', 'system'] as const;
+export const CancelledBy = z.enum(CANCELLED_BY);
+export type CancelledBy = z.infer<typeof CancelledBy>;
+
+/** The longest note an admin may give with a cancellation or a refund. */
+export const REFUND_REASON_MAX_LENGTH = 500;
+
+/**
+ * PUT /bookings/{id}/cancel: a guest sends nothing (the policy decides); an admin may say how much goes back
+ * (0 ≤ amount ≤ what was paid and not yet refunded; default: all of it) and why.
+ */
+export const CancelBookingBody = z
+  .object({
+    refund_amount: Euros.optional(),
+    reason: z.string().trim().max(REFUND_REASON_MAX_LENGTH).optional(),
+  })
+  .strict();
+export type CancelBookingBody = z.input<typeof CancelBookingBody>;
+
+/** POST /admin/bookings/{id}/refund: part or all of what was paid, without cancelling (sent with an Idempotency-Key). */
+export const RefundBody = z
+  .object({
+    amount: Euros.refine((value) => value > 0, { message: 'Must be more than 0' }),
+    reason: z.string().trim().max(REFUND_REASON_MAX_LENGTH).optional(),
+  })
+  .strict();
+export type RefundBody = z.input<typeof RefundBody>;
+
+/** The Idempotency-Key header of a refund: one per click of the admin's button. */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: 'Expected 8 to 100 letters, digits, - or _' })
+  .meta({ example: '3f0c9a6e-5d1b-4b8e-9a57-0c1f2f4a8d11' });
+export const RefundHeaders = z.looseObject({ 'idempotency-key': IdempotencyKey.optional() });
+
+/** GET /bookings/{id}/cancellation: what cancelling now would give back, before the guest confirms. */
+export const CancellationQuote = z.object({
+  /** What this caller's cancel would refund now, in euros (the admin's default is everything not yet refunded). */
+  refund_amount: z.number(),
+  /** What the policy gives back now (the guest's figure), in euros. */
+  policy_refund_amount: z.number(),
+  paid_amount: z.number(),
+  /** paid − refund. */
+  fee: z.number(),
+  free_cancellation_until: CalendarDate,
+  policy: CancellationPolicy,
+});
+export type CancellationQuote = z.infer<typeof CancellationQuote>;
+
+/** The last day on which cancelling is free: arrival − free_until_days. */
+export function freeCancellationUntil(policy: CancellationPolicy, startDate: string): string {
+  return addDays(startDate, -policy.free_until_days);
+}
+
+/** Where `today` stands in a stay's terms: free, late (a part back) or started (nothing back). */
+export function cancellationStage(policy: CancellationPolicy, startDate: string, today: string): 'free' | 'late' | 'started' {
+  if (today >= startDate) return 'started';
+  return today <= freeCancellationUntil(policy, startDate) ? 'free' : 'late';
+}
+
+/**
+ * Cents the policy gives back when cancelling on `today`: all that was paid while free, `late_refund_percent` % of it
+ * (rounded to the cent, half up) once late, nothing from arrival; never more than what is still unrefunded.
+ */
+export function policyRefundCents(
+  policy: CancellationPolicy,
+  stay: { startDate: string; paidCents: number; refundedCents: number },
+  today: string,
+): number {
+  const stage = cancellationStage(policy, stay.startDate, today);
+  const owed = stage === 'free' ? stay.paidCents : stage === 'late' ? Math.floor((stay.paidCents * policy.late_refund_percent + 50) / 100) : 0;
+  return Math.max(0, Math.min(owed, stay.paidCents - stay.refundedCents));
+}
