@@ -400,13 +400,18 @@ describe('money in 64 bits', () => {
     const amount = 5_214_285_714; // 365 nights at the highest price
     await db.transaction(async (tx) => {
       await repository.insertAttempt(tx, { bookingId: booking.id, provider: 'paypal', externalId: 'ORDER-BIG', amountCents: amount });
+      // Money owed back is money that came: received first (as settling does), so the refund stays within it.
+      await repository.recordReceived(tx, booking.id, amount);
       await repository.oweRefund(tx, { bookingId: booking.id, provider: 'paypal', paymentReference: 'CAPTURE-BIG', amountCents: amount, reason: 'duplicate_payment' }, false);
     });
     const [attempt] = await db.select({ amount: paymentAttempts.amountCents }).from(paymentAttempts).where(eq(paymentAttempts.externalId, 'ORDER-BIG'));
     const [refund] = await db.select({ amount: paymentRefunds.amountCents }).from(paymentRefunds).where(eq(paymentRefunds.paymentReference, 'CAPTURE-BIG'));
     expect(attempt!.amount).toBe(amount);
     expect(refund!.amount).toBe(amount);
-    const [stored] = await db.select({ totalCents: bookings.totalCents }).from(bookings).where(eq(bookings.id, booking.id));
-    expect(stored!.totalCents).toBe(amount);
+    const [stored] = await db
+      .select({ totalCents: bookings.totalCents, paidCents: bookings.paidCents, refundedCents: bookings.refundedCents })
+      .from(bookings)
+      .where(eq(bookings.id, booking.id));
+    expect(stored).toEqual({ totalCents: amount, paidCents: amount, refundedCents: amount });
   });
 });

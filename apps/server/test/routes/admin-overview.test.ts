@@ -34,7 +34,17 @@ describe('admin overview routes', () => {
     it('counts every booking by status, adds up confirmed revenue in cents, and sets refunds apart', async () => {
       const empty = await get<BookingSummary>('/api/admin/bookings/summary');
       expect(empty.response.statusCode).toBe(200);
-      expect(empty.body).toEqual({ total: 0, confirmed: 0, pending: 0, cancelled: 0, revenue_cents: 0, refunds_pending: 0, refunds_pending_cents: 0 });
+      expect(empty.body).toEqual({
+        total: 0,
+        confirmed: 0,
+        pending: 0,
+        cancelled: 0,
+        revenue_cents: 0,
+        received_cents: 0,
+        refunds_pending: 0,
+        refunds_pending_cents: 0,
+        refunds_failed: 0,
+      });
 
       // 7 nights at 700/week = 700.00; 3 nights at 350/week = 350.00 (docs/behaviour.md §9: at least one week).
       expect((await book(t.app, guest.token, { room_id: roomA.id, start_date: siteDate(50), end_date: siteDate(57) })).statusCode).toBe(201);
@@ -43,7 +53,10 @@ describe('admin overview routes', () => {
       const cancelled = (await book(t.app, guest.token, { room_id: roomC.id, start_date: siteDate(60), end_date: siteDate(67) })).json<{ id: string }>();
       await t.app.inject({ method: 'PUT', url: `/api/bookings/${cancelled.id}/cancel`, headers: bearer(guest.token) });
       // A late payment for dates taken meanwhile: confirmed money that must go back, never counted as revenue.
-      await t.app.db.update(bookings).set({ status: 'cancelled', refundStatus: 'pending' }).where(eq(bookings.id, held.id));
+      await t.app.db
+        .update(bookings)
+        .set({ status: 'cancelled', refundStatus: 'pending', paidCents: 35_000, refundedCents: 35_000 })
+        .where(eq(bookings.id, held.id));
 
       const { response, body } = await get<BookingSummary>('/api/admin/bookings/summary');
       expect(response.headers['x-query-count']).toBe('2');
@@ -53,8 +66,11 @@ describe('admin overview routes', () => {
         pending: 0,
         cancelled: 2,
         revenue_cents: 70_000 + 35_000,
+        // Paid 350 and refunding 350: nothing kept.
+        received_cents: 0,
         refunds_pending: 1,
         refunds_pending_cents: 35_000,
+        refunds_failed: 0,
       });
     });
 

@@ -53,6 +53,7 @@ describe('properties routes', () => {
         room_count: 2,
         latitude: 50.85,
         longitude: 4.35,
+        cancellation_policy: null,
       });
     });
 
@@ -73,7 +74,7 @@ describe('properties routes', () => {
       });
       expect(response.statusCode).toBe(201);
       const property = response.json<Property>();
-      expect(property).toEqual({ id: expect.any(String), ...validProperty() });
+      expect(property).toEqual({ id: expect.any(String), ...validProperty(), cancellation_policy: null });
       expect((await t.app.inject({ url: `/api/properties/${property.id}` })).json()).toEqual(property);
     });
 

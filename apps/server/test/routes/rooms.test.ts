@@ -59,7 +59,14 @@ describe('rooms routes', () => {
       const room = await createRoom(t.app, admin, property.id, { room_number: '12B', price_per_week: 410.25 });
       const response = await t.app.inject({ url: `/api/rooms/${room.id}` });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ ...room, property_name: 'Rooms House', price_per_week: 410.25, room_number: '12B' });
+      expect(response.json()).toEqual({
+        ...room,
+        property_name: 'Rooms House',
+        price_per_week: 410.25,
+        room_number: '12B',
+        // The terms a booking of it gets now: its property has none of its own, so the site's.
+        cancellation_policy: { free_until_days: 14, late_refund_percent: 50 },
+      });
     });
 
     it('answers 404 room_not_found for an unknown id and 400 for a malformed one', async () => {
