@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@roomweek/contract';
@@ -20,6 +19,7 @@ import services from './plugins/app/services.ts';
 import authorization from './plugins/app/auth/authorization.ts';
 import payments from './plugins/app/payments/payments-plugin.ts';
 import housekeeping from './plugins/app/housekeeping/housekeeping-plugin.ts';
+import privacy from './plugins/app/privacy/privacy-plugin.ts';
 import type { Notifier } from './plugins/app/notifications/notifier.ts';
 import systemRoutes from './routes/api/system/index.ts';
 import authRoutes from './routes/api/auth/index.ts';
@@ -31,6 +31,9 @@ import paymentSettingsRoutes from './routes/api/settings/index.ts';
 import uploadRoutes from './routes/api/upload/index.ts';
 import paymentsRoutes from './routes/api/payments/index.ts';
 import cancellationPolicyRoutes from './routes/api/cancellation-policy/index.ts';
+import bucketPhotos from './routes/uploads/bucket-photos.ts';
+import { LocalPhotoStore } from './plugins/app/uploads/photo-store.ts';
+import { S3PhotoStore } from './plugins/app/uploads/s3-photo-store.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -73,6 +76,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
   await app.register(services, { config, secrets, notifier });
   await app.register(authorization);
   await app.register(payments, { config });
+  await app.register(privacy, { config });
   await app.register(housekeeping, { config });
 
   // Routes: each folder's prefix is where its contract paths start (routes/contract-route.ts checks it).
@@ -91,9 +95,11 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
     },
     { prefix: API_PREFIX },
   );
-  await app.register(web, { uploadsDir: path.join(config.DATA_DIR, 'uploads'), webDist });
+  const photoStore = app.uploadsService.store;
+  if (photoStore instanceof S3PhotoStore) await app.register(bucketPhotos, { store: photoStore, publicUrl: config.S3_PUBLIC_URL });
+  await app.register(web, { uploadsDir: photoStore instanceof LocalPhotoStore ? photoStore.directory : null, webDist });
 
   await app.after();
-  await bootstrap(handle.db, config, app.log);
+  await bootstrap(handle.db, config, app.log, photoStore);
   return app;
 }

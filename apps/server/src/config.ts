@@ -17,6 +17,11 @@ const secretKey = optionalText.refine((value) => value === undefined || Buffer.b
   message: `Must be at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -base64 32\`), or unset to have one generated`,
 });
 
+/** An optional http(s) URL, without its trailing slashes. */
+const httpUrl = optionalText
+  .refine((value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), { message: 'Must be an http(s) URL' })
+  .transform((value) => value?.replace(/\/+$/, ''));
+
 /** proxy-addr's names for private ranges, which Fastify's `trustProxy` also takes. */
 const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -115,7 +120,19 @@ const EnvSchema = z.object({
       { message: 'Unknown time zone' },
     ),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  UPLOADS: z.enum(['local']).default('local'),
+  /** Where photos are kept: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket, the S3_* variables). */
+  UPLOADS: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalText,
+  /** The store's URL for any S3-compatible service (MinIO, R2, Scaleway…); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: httpUrl,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Both or neither; neither: the AWS SDK's usual sources (AWS_* variables, instance role…). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** `bucket` in the path (endpoint/bucket/key) rather than in the host name, for stores without virtual-host buckets. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** A CDN or public bucket URL serving the bucket's `uploads/` keys: /uploads/* then redirects there. */
+  S3_PUBLIC_URL: httpUrl,
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   DEFAULT_LANGUAGE: Language.default(DEFAULT_LANGUAGE),
   TRUST_PROXY: trustProxy,
@@ -135,7 +152,23 @@ const EnvSchema = z.object({
   UPLOAD_GRACE_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
   /** Bench aid: count SQL statements per request into an `x-query-count` header (bench/). Off in production. */
   BENCH_COUNT_QUERIES: bool.default(false),
+  /** Bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. */
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, { message: 'Must be at least 16 characters' }),
+  /** After SIGTERM, how long requests in flight may take before their connections are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** Test aid: every background job runs this often instead of at its own pace (tests/two-instances). Unset in production. */
+  JOB_INTERVAL_MS: z.coerce.number().int().min(50).optional(),
 });
+
+/** Settings that only make sense together; answered as `VARIABLE: problem` like the schema's. */
+function crossFieldProblems(config: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (config.UPLOADS === 's3' && !config.S3_BUCKET) problems.push('S3_BUCKET: Required when UPLOADS=s3');
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    problems.push(`${config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: Give both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither`);
+  }
+  return problems;
+}
 
 export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; allowedOrigins: string[] };
 
@@ -147,6 +180,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const config = parsed.data;
+  const crossField = crossFieldProblems(config);
+  if (crossField.length) throw new Error(`Invalid configuration:\n  ${crossField.join('\n  ')}`);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const allowedOrigins = [publicUrl, ...(config.ALLOWED_ORIGINS?.split(',') ?? [])]
     .map((origin) => origin.trim().replace(/\/+$/, ''))

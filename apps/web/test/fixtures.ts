@@ -1,4 +1,4 @@
-import type { Booking, Property, PublicConfig, RoomDetail, User } from '@roomweek/contract';
+import { DEFAULT_CANCELLATION_POLICY, type Booking, type Property, type PublicConfig, type RoomDetail, type User } from '@roomweek/contract';
 
 export const config: PublicConfig = {
   whatsapp_number: '+32 470 12-34-56',
@@ -46,6 +46,7 @@ export const property: Property = {
   room_count: 3,
   latitude: null,
   longitude: null,
+  cancellation_policy: null,
 };
 
 export const room: RoomDetail = {
@@ -56,6 +57,7 @@ export const room: RoomDetail = {
   price_per_week: 100,
   amenities: ['Wi-Fi', 'Bureau'],
   photos: [],
+  cancellation_policy: DEFAULT_CANCELLATION_POLICY,
 };
 
 export function booking(overrides: Partial<Booking> = {}): Booking {
@@ -70,7 +72,12 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     status: 'confirmed',
     payment_method: 'on_site',
     cancel_reason: null,
-    refund_status: null,
+    paid_amount: 0,
+    refund_amount: 0,
+    refund_status: 'none',
+    cancellation_policy: DEFAULT_CANCELLATION_POLICY,
+    free_cancellation_until: '2030-02-18',
+    cancelled_by: null,
     hold_expires_at: null,
     created_at: '2030-01-01T10:00:00.000Z',
     room_number: room.room_number,

@@ -76,6 +76,10 @@ export const ERROR_CODES = [
   'invalid_dates',
   'date_in_past',
   'stay_too_long',
+  'changeover_day',
+  'whole_weeks_only',
+  'stay_too_short',
+  'seasons_overlap',
   'booking_too_far',
   'booking_already_cancelled',
   'property_has_bookings',
@@ -99,6 +103,12 @@ export const ERROR_CODES = [
   'refund_too_large',
   'nothing_to_refund',
   'idempotency_key_reused',
+  'last_admin',
+  'guest_not_found',
+  'account_has_bookings',
+  'not_ready',
+  'shutting_down',
+  'storage_unavailable',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

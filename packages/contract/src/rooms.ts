@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { CancellationPolicy } from './cancellation.ts';
 import { CalendarDate, DateInput, Euros, Id, Photos } from './common.ts';
+import { LongStayDiscount, LongStayDiscountsInput, SeasonalPrice, SeasonalPricesInput, StayRules, StayRulesInput } from './stay-rules.ts';
+
+/** A room's rules of stay, seasonal prices and long-stay tiers (docs/behaviour.md §11). */
+const RoomStayTerms = {
+  rules: StayRules,
+  seasonal_prices: z.array(SeasonalPrice),
+  long_stay_discounts: z.array(LongStayDiscount),
+};
 
 export const Room = z.object({
   id: Id,
@@ -9,6 +17,7 @@ export const Room = z.object({
   price_per_week: z.number(),
   amenities: z.array(z.string()),
   photos: z.array(z.string()),
+  ...RoomStayTerms,
 });
 export type Room = z.infer<typeof Room>;
 
@@ -29,15 +38,24 @@ export const RoomInput = z.object({
     .default([])
     .transform((list) => [...new Set(list.map((a) => a.trim()).filter((a) => a.length > 0))]),
   photos: Photos.default([]),
+  /** Left out: no rule on create, unchanged on update (so do seasonal_prices and long_stay_discounts). */
+  rules: StayRulesInput.optional(),
+  seasonal_prices: SeasonalPricesInput.optional(),
+  long_stay_discounts: LongStayDiscountsInput.optional(),
+  /** Also give every other room of the property this room's rules and long-stay tiers (not its prices). */
+  apply_rules_to_property: z.boolean().default(false),
 });
 export type RoomInput = z.input<typeof RoomInput>;
+/** A room body once checked: defaults filled in, lists cleaned and sorted. */
+export type RoomValues = z.output<typeof RoomInput>;
 
 export const RoomsQuery = z.object({ property_id: Id.optional() });
 
 export const AvailabilityQuery = z.object({ start: DateInput.optional(), end: DateInput.optional() });
 export const BookedRange = z.object({ start_date: CalendarDate, end_date: CalendarDate });
 export type BookedRange = z.infer<typeof BookedRange>;
-export const AvailabilityResponse = z.object({ bookings: z.array(BookedRange) });
+/** The taken stays, and the room's rules and prices beside them: the calendar needs this one call. */
+export const AvailabilityResponse = z.object({ bookings: z.array(BookedRange), ...RoomStayTerms });
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;
 
 /** How far ahead the calendar looks (docs/behaviour.md §9). */

@@ -27,8 +27,10 @@ import {
   WebhookResponse,
 } from './payments.ts';
 import { Property, PropertyInput } from './properties.ts';
+import { AccountDeletion, AccountExport, DeleteAccountBody, Guest, GuestsQuery } from './privacy.ts';
 import { defineRoute, tagByGroup, type RoutePath, type RouteSchemas } from './route.ts';
 import { AvailabilityQuery, AvailabilityResponse, Room, RoomDetail, RoomInput, RoomsQuery } from './rooms.ts';
+import { QuoteQuery, QuoteResponse } from './stay-rules.ts';
 import {
   HealthResponse,
   PaymentSettings,
@@ -97,6 +99,21 @@ export const routes = tagByGroup({
       auth: 'user',
       summary: 'The signed-in user',
       response: { 200: User, 401: ErrorResponse },
+    }),
+    exportData: defineRoute(paths.auth.exportData, {
+      auth: 'user',
+      summary:
+        'Everything the site holds about you, as one JSON file (Content-Disposition: attachment): profile, bookings with their ' +
+        'payments and refunds, the messages sent to you (subject, date, channel). 429 past 5 exports a minute',
+      response: { 200: AccountExport, 401: ErrorResponse, 429: ErrorResponse },
+    }),
+    deleteAccount: defineRoute(paths.auth.deleteAccount, {
+      auth: 'user',
+      summary:
+        'Deletes your account: upcoming bookings are cancelled by their terms (refunds included), the account is anonymised ' +
+        'and every session ends; past bookings stay without your name and e-mail. 401 wrong_password; 409 last_admin',
+      body: DeleteAccountBody,
+      response: { 200: AccountDeletion, ...authErrors },
     }),
     updateProfile: defineRoute(paths.auth.updateProfile, {
       auth: 'user',
@@ -178,20 +195,33 @@ export const routes = tagByGroup({
     }),
     availability: defineRoute(paths.rooms.availability, {
       auth: 'public',
-      summary: 'Nights taken in the window (default: today to 180 days ahead); dates only',
+      summary: "Nights taken in the window (default: today to 180 days ahead), dates only; the room's stay rules and prices beside them",
       params: IdParams,
       querystring: AvailabilityQuery,
       response: { 200: AvailabilityResponse, 400: ErrorResponse, 404: ErrorResponse },
     }),
+    quote: defineRoute(paths.rooms.quote, {
+      auth: 'public',
+      summary:
+        'What a stay would cost (line by line: seasons, long-stay discount) and every stay rule it breaks; POST /bookings charges ' +
+        'this very total and refuses the first rule broken. Dates as POST /bookings takes them (400 invalid_dates, date_in_past…)',
+      params: IdParams,
+      querystring: QuoteQuery,
+      response: { 200: QuoteResponse, 400: ErrorResponse, 404: ErrorResponse },
+    }),
     create: defineRoute(paths.rooms.create, {
       auth: 'admin',
-      summary: 'Add a room to a property',
+      summary:
+        'Add a room to a property; apply_rules_to_property also gives every room of the property its stay rules and long-stay ' +
+        'tiers. 400 seasons_overlap when two seasonal periods share a night',
       body: RoomInput,
       response: { 201: Room, ...writeErrors },
     }),
     update: defineRoute(paths.rooms.update, {
       auth: 'admin',
-      summary: 'Change a room',
+      summary:
+        'Change a room (rules, seasonal_prices, long_stay_discounts left out stay as they are); apply_rules_to_property as on ' +
+        'create. 400 seasons_overlap',
       params: IdParams,
       body: RoomInput,
       response: { 200: Room, ...writeErrors },
@@ -316,6 +346,27 @@ export const routes = tagByGroup({
       headers: RefundHeaders,
       body: RefundBody,
       response: { 200: Booking, ...writeErrors },
+    }),
+    guests: defineRoute(paths.admin.guests, {
+      auth: 'admin',
+      summary: 'Client accounts, newest first, searched by name, e-mail or phone; one page (X-Total-Count); anonymised ones say so',
+      querystring: GuestsQuery,
+      response: { 200: z.array(Guest), ...adminErrors },
+    }),
+    exportGuest: defineRoute(paths.admin.exportGuest, {
+      auth: 'admin',
+      summary: "A guest's data as GET /auth/me/export gives it to them, for a request the owner received. 404 guest_not_found",
+      params: IdParams,
+      response: { 200: AccountExport, ...adminErrors, 404: ErrorResponse, 429: ErrorResponse },
+    }),
+    anonymiseGuest: defineRoute(paths.admin.anonymiseGuest, {
+      auth: 'admin',
+      summary:
+        "Anonymises a guest on request, with the admin's password: their upcoming bookings are cancelled with everything " +
+        'refunded, the account is anonymised as when they delete it. 401 wrong_password; 404 guest_not_found',
+      params: IdParams,
+      body: DeleteAccountBody,
+      response: { 200: AccountDeletion, ...writeErrors, 429: ErrorResponse, 503: ErrorResponse },
     }),
     availability: defineRoute(paths.admin.availability, {
       auth: 'admin',

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { DEFAULT_ADMIN_PASSWORD, hashPassword, isDefaultPassword } from '../lib/passwords.ts';
 import { seedDemo } from '../plugins/app/demo/demo-seed.ts';
+import { LocalPhotoStore, type PhotoStore } from '../plugins/app/uploads/photo-store.ts';
 import { BOOTSTRAP_LOCK_ID, type Database } from './client.ts';
 import { users } from './schema.ts';
 
@@ -21,7 +22,12 @@ const generatePassword = () => randomBytes(18).toString('base64url');
  * Without ADMIN_PASSWORD the admin gets `admin123` in development and test only; in production a random password,
  * logged once and written to DATA_DIR/initial-admin-password (docs/decisions/0013-production-defaults.md).
  */
-export async function bootstrap(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function bootstrap(
+  db: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  photoStore: PhotoStore = new LocalPhotoStore(path.join(config.DATA_DIR, 'uploads')),
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_ID})`);
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
@@ -55,7 +61,7 @@ export async function bootstrap(db: Database, config: Config, log: FastifyBaseLo
         log.info({ email: config.ADMIN_EMAIL }, 'admin account created');
       }
     }
-    if (config.SEED_DEMO && (await seedDemo(tx, path.join(config.DATA_DIR, 'uploads')))) log.info('demo properties created');
+    if (config.SEED_DEMO && (await seedDemo(tx, photoStore))) log.info('demo properties created');
   });
 }
 

@@ -109,12 +109,17 @@ function listenOnPglite(client: PGlite, channel: string, handlers: ChannelHandle
   };
 }
 
+/** The migrations this code knows (migrations/NNNN_name.sql), in order: what `migrate` applies and readiness expects. */
+export async function migrationNames(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+}
+
 /**
  * Applies the numbered SQL files (statements separated by `--> statement-breakpoint`, as drizzle-kit writes them) of migrations/ that this database has not seen, each in its own transaction,
  * under an advisory lock so that instances starting together do not race.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+  const files = await migrationNames();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_ID})`);

@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
 
 export const OUTBOX_CHANNELS = ['email', 'whatsapp'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
-export const OUTBOX_KINDS = ['password_reset', 'booking_confirmation', 'booking_cancelled', 'admin_booking_alert', 'email_changed'] as const;
+export const OUTBOX_KINDS = [
+  'password_reset',
+  'booking_confirmation',
+  'booking_cancelled',
+  'admin_booking_alert',
+  'admin_cancellation_alert',
+  'email_changed',
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /** pending: waits for `next_attempt_at`; sending: claimed by a dispatcher until `next_attempt_at`; sent and failed are final. */
@@ -41,10 +49,16 @@ export const outboxMessages = pgTable(
     providerMessageId: text('provider_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The account the message is about (a booking's guest, the account of a reset or e-mail change): the export lists it, a deletion erases it (migration 0012). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When its personal content (address, payload but its subject's fields, error) was erased (decision 0021). */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('outbox_messages_dedupe_key').on(t.dedupeKey),
     index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('outbox_messages_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    index('outbox_messages_unerased_idx').on(t.createdAt).where(sql`${t.erasedAt} is null and ${t.status} in ('sent', 'failed')`),
     check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'whatsapp')`),
     check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { CANCEL_REASONS, DEFAULT_CANCELLATION_POLICY, type CancellationPolicy } from '@roomweek/contract';
+import {
+  CANCEL_REASONS,
+  DEFAULT_CANCELLATION_POLICY,
+  NO_STAY_RULES,
+  type CancellationPolicy,
+  type LongStayDiscount,
+  type SeasonCents,
+  type StayRules,
+} from '@roomweek/contract';
 import {
   bigint,
   boolean,
@@ -36,6 +44,8 @@ export const users = pgTable(
     defaultPassword: boolean('default_password').notNull().default(false),
     language: text('language').notNull().default('fr'),
     createdAt: createdAt(),
+    /** When the account was anonymised (its own deletion, or an admin's on request; migration 0012, decision 0021). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), check('users_role_check', sql`${t.role} in ('admin', 'client')`)],
 );
@@ -83,6 +93,10 @@ export const rooms = pgTable(
     pricePerWeekCents: bigint('price_per_week_cents', { mode: 'number' }).notNull(),
     amenities: jsonb('amenities').$type<string[]>().notNull().default([]),
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** Stay rules, seasonal prices (cents) and long-stay tiers (migration 0011, decision 0020). */
+    stayRules: jsonb('stay_rules').$type<StayRules>().notNull().default(NO_STAY_RULES),
+    seasonalPrices: jsonb('seasonal_prices').$type<SeasonCents[]>().notNull().default([]),
+    longStayDiscounts: jsonb('long_stay_discounts').$type<LongStayDiscount[]>().notNull().default([]),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -90,6 +104,10 @@ export const rooms = pgTable(
     index('rooms_property_idx').on(t.propertyId),
     uniqueIndex('rooms_property_number_key').on(t.propertyId, t.roomNumber).where(sql`${t.archivedAt} is null`),
     check('rooms_price_check', sql`${t.pricePerWeekCents} >= 0`),
+    check(
+      'rooms_stay_terms_check',
+      sql`jsonb_typeof(${t.stayRules}) = 'object' and jsonb_typeof(${t.seasonalPrices}) = 'array' and jsonb_typeof(${t.longStayDiscounts}) = 'array'`,
+    ),
   ],
 );
 

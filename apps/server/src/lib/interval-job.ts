@@ -23,19 +23,21 @@ export function intervalJob(
   };
   if (options.enabled) {
     let timer: NodeJS.Timeout | undefined;
+    // Once the app closes, a run that was under way must not schedule another (the database is about to close).
+    let stopped = false;
+    const schedule = () => {
+      if (stopped) return;
+      timer = setTimeout(tick, options.everyMs);
+      timer.unref();
+    };
     const tick = () => {
       runOnce()
         .catch((error: unknown) => app.log.error({ err: error, job: options.name }, 'job failed'))
-        .finally(() => {
-          timer = setTimeout(tick, options.everyMs);
-          timer.unref();
-        });
+        .finally(schedule);
     };
-    app.addHook('onReady', async () => {
-      timer = setTimeout(tick, options.everyMs);
-      timer.unref();
-    });
+    app.addHook('onReady', async () => schedule());
     app.addHook('preClose', async () => {
+      stopped = true;
       clearTimeout(timer);
       await current?.catch(() => undefined);
     });

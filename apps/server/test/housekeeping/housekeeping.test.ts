@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { HousekeepingRepository } from '../../src/plugins/app/housekeeping/housekeeping-repository.ts';
 import { HousekeepingService } from '../../src/plugins/app/housekeeping/housekeeping-service.ts';
+import { LocalPhotoStore } from '../../src/plugins/app/uploads/photo-store.ts';
 import { UploadsService } from '../../src/plugins/app/uploads/uploads-service.ts';
 import { bearer, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, usePostgres, type TestApp } from '../helper.ts';
 import { insertBooking, openSecondHandle } from '../support.ts';
@@ -175,7 +176,7 @@ describe('housekeeping', () => {
     const instance = (db: typeof t.app.db) =>
       new HousekeepingService({
         repository: new HousekeepingRepository(db),
-        uploads: new UploadsService(uploadsDir()),
+        uploads: new UploadsService(new LocalPhotoStore(uploadsDir())),
         retentionDays: 30,
         photoGraceHours: 24,
         timeZone: t.config.TZ_SITE,

@@ -122,7 +122,7 @@ describe('bookings routes', () => {
       const mine = (await t.app.inject({ url: '/api/bookings', headers: bearer(guest.token) })).json<Booking[]>();
       expect(mine.find((b) => b.id === response.json<Booking>().id)).toMatchObject({ start_date: start, end_date: end });
       const nights = (await t.app.inject({ url: `/api/rooms/${room.id}/availability` })).json();
-      expect(nights).toEqual({ bookings: [{ start_date: start, end_date: end }] });
+      expect(nights.bookings).toEqual([{ start_date: start, end_date: end }]);
       // A browser west of UTC sends local midnight with its offset: still the same calendar dates.
       const second = await newRoom();
       const west = await book(t.app, guest.token, { room_id: second.id, start_date: `${start}T00:00:00-05:00`, end_date: `${end}T00:00:00-05:00` });

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking, Property, Room } from '@roomweek/contract';
+import { NO_STAY_RULES, type Booking, type Property, type Room } from '@roomweek/contract';
 import { rooms } from '../../src/db/schema.ts';
 import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
 import { expectError, expectRefused, expireHold, insertBooking } from '../support.ts';
+
+/** A room without stay rules, seasons or long-stay tiers (docs/behaviour.md §11), as the API answers it. */
+const NO_TERMS = { rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discounts: [] };
 
 describe('rooms routes', () => {
   let t: TestApp;
@@ -87,6 +90,7 @@ describe('rooms routes', () => {
         price_per_week: 295.5,
         amenities: ['Wi-Fi', 'Balcony'],
         photos: ['/uploads/0b8f4c52-2f7e-4c5e-9d0e-2b1d7f4a9c11.webp'],
+        ...NO_TERMS,
       });
       const [row] = await db().select().from(rooms).where(eq(rooms.id, room.id));
       expect(row!.pricePerWeekCents).toBe(29_550);
@@ -230,6 +234,7 @@ describe('rooms routes', () => {
       const response = await availability(room.id);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
+        ...NO_TERMS,
         bookings: [
           { start_date: siteDate(10), end_date: siteDate(17) },
           { start_date: siteDate(17), end_date: siteDate(20) },
@@ -239,11 +244,11 @@ describe('rooms routes', () => {
 
       // An explicit window, as dates or as the ISO timestamps the web app sends.
       const window = await availability(room.id, `?start=${siteDate(15)}&end=${siteDate(18)}`);
-      expect(window.json()).toEqual({ bookings: [{ start_date: siteDate(10), end_date: siteDate(17) }, { start_date: siteDate(17), end_date: siteDate(20) }] });
+      expect(window.json()).toEqual({ ...NO_TERMS, bookings: [{ start_date: siteDate(10), end_date: siteDate(17) }, { start_date: siteDate(17), end_date: siteDate(20) }] });
       const iso = await availability(room.id, `?start=${siteDate(17)}T12:00:00.000Z&end=${siteDate(250)}T12:00:00Z`);
-      expect(iso.json()).toEqual({ bookings: [{ start_date: siteDate(17), end_date: siteDate(20) }, { start_date: siteDate(200), end_date: siteDate(207) }] });
+      expect(iso.json()).toEqual({ ...NO_TERMS, bookings: [{ start_date: siteDate(17), end_date: siteDate(20) }, { start_date: siteDate(200), end_date: siteDate(207) }] });
       // A window that ends on an arrival day does not include that stay.
-      expect((await availability(room.id, `?start=${siteDate(0)}&end=${siteDate(10)}`)).json()).toEqual({ bookings: [] });
+      expect((await availability(room.id, `?start=${siteDate(0)}&end=${siteDate(10)}`)).json()).toEqual({ ...NO_TERMS, bookings: [] });
     });
 
     it('is public: no token needed', async () => {

@@ -3,6 +3,8 @@ import {
   paths,
   type AdminBookingsQuery,
   type ApiRoutes,
+  type CancelBookingBody,
+  type CancellationPolicy,
   type ChangePasswordBody,
   type CreateBookingBody,
   type ErrorResponse,
@@ -10,6 +12,7 @@ import {
   type PaymentSettingsUpdate,
   type ProfileBody,
   type PropertyInput,
+  type RefundBody,
   type RegisterBody,
   type RoomInput,
   type RouteBodyInput,
@@ -20,6 +23,7 @@ import {
   type RouteRefs,
   type RouteReply,
 } from '@roomweek/contract';
+import type { z } from 'zod';
 import i18n from './i18n';
 
 export const API_BASE = API_PREFIX;
@@ -56,7 +60,13 @@ export function getToken(): string | null {
  */
 const routes: RouteRefs<ApiRoutes> = paths;
 
-/** What a call of route R sends: its path params, query and body as the contract's schemas accept them. */
+/** The request headers route R declares (`undefined` where it declares none), as its schema accepts them. */
+type RouteHeadersInput<R> = R extends { readonly headers: infer S extends z.ZodType } ? z.input<S> : undefined;
+
+/**
+ * What a call of route R sends: its path params, query, body and declared headers as the contract's schemas accept
+ * them; a body the route declares optional may be left out.
+ */
 type CallInput<R> = ([RouteParamsInput<R>] extends [undefined] ? { params?: never } : { params: RouteParamsInput<R> }) &
   ([RouteQueryInput<R>] extends [undefined]
     ? { query?: never }
@@ -67,7 +77,12 @@ type CallInput<R> = ([RouteParamsInput<R>] extends [undefined] ? { params?: neve
     ? { body: FormData }
     : [RouteBodyInput<R>] extends [undefined]
       ? { body?: never }
-      : { body: RouteBodyInput<R> }) & { signal?: AbortSignal | undefined };
+      : undefined extends RouteBodyInput<R>
+        ? { body?: RouteBodyInput<R> }
+        : { body: RouteBodyInput<R> }) &
+  ([RouteHeadersInput<R>] extends [undefined] ? { headers?: never } : { headers?: RouteHeadersInput<R> }) & {
+    signal?: AbortSignal | undefined;
+  };
 
 /** The input may be left out when the route needs none. */
 type CallArgs<R> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
@@ -76,6 +91,7 @@ interface SentInput {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
+  headers?: Record<string, unknown>;
   signal?: AbortSignal | undefined;
 }
 
@@ -106,11 +122,13 @@ function queryString(query: Record<string, unknown> = {}): string {
   return text ? `?${text}` : '';
 }
 
-async function send(route: RoutePath, { params, query, body, signal }: SentInput): Promise<Response> {
+async function send(route: RoutePath, { params, query, body, headers: declared = {}, signal }: SentInput): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': i18n.language || 'fr',
   };
+  // The route's own headers (an Idempotency-Key); one left undefined is not sent.
+  for (const [name, value] of Object.entries(declared)) if (typeof value === 'string') headers[name] = value;
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
@@ -199,7 +217,15 @@ export const api = {
   bookings: {
     mine: (signal?: AbortSignal) => call(routes.bookings.mine, { signal }),
     create: (body: CreateBookingBody) => call(routes.bookings.create, { body }),
-    cancel: (id: string) => call(routes.bookings.cancel, { params: { id } }),
+    /** A guest sends no body (the booking's terms decide); an admin may send the refund and a reason. */
+    cancel: (id: string, body?: CancelBookingBody) => call(routes.bookings.cancel, { params: { id }, body }),
+    /** What cancelling now would give back, before the guest confirms. */
+    cancellation: (id: string, signal?: AbortSignal) => call(routes.bookings.cancellation, { params: { id }, signal }),
+  },
+
+  cancellation: {
+    policy: (signal?: AbortSignal) => call(routes.cancellation.policy, { signal }),
+    updatePolicy: (body: CancellationPolicy) => call(routes.cancellation.updatePolicy, { body }),
   },
 
   payments: {
@@ -221,6 +247,9 @@ export const api = {
     bookings: ({ status, q, limit, offset }: AdminBookingsQuery, signal?: AbortSignal) =>
       callPage(routes.admin.bookings, { query: { status, q: q || undefined, limit, offset }, signal }),
     bookingSummary: (signal?: AbortSignal) => call(routes.admin.bookingSummary, { signal }),
+    /** A refund without cancelling; the same `idempotencyKey` answers the first refund again and moves no money. */
+    refund: (id: string, body: RefundBody, idempotencyKey: string) =>
+      call(routes.admin.refund, { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
     availability: (signal?: AbortSignal) => call(routes.admin.availability, { signal }),
     whatsappSettings: (signal?: AbortSignal) => call(routes.admin.whatsappSettings, { signal }),
     updateWhatsappSettings: (whatsappNumber: string) =>

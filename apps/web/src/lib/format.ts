@@ -64,6 +64,14 @@ export function formatPrice(euros: number, language: string): string {
   ).format(euros);
 }
 
+/** A whole percentage: 50 → "50 %" (fr) or "50%" (en). */
+export function formatPercent(percent: number, language: string): string {
+  const locale = intlLocale(language);
+  return cached(`percent:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(
+    percent / 100,
+  );
+}
+
 export function formatCents(cents: number, language: string): string {
   return formatPrice(cents / 100, language);
 }

@@ -1,3 +1,4 @@
+import { NO_STAY_RULES } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
 import {
   bookedNightsOf,
@@ -6,7 +7,7 @@ import {
   EMPTY_SELECTION,
   isDayDisabled,
   pickDay,
-  staySummary,
+  stayQuote,
   stayStep,
   validSelection,
   type StayCalendar,
@@ -154,6 +155,7 @@ describe('price summary (docs/behaviour.md §9: price × max(1, days / 7))', () 
     ['2030-03-25', '2030-04-04', 89.99, 10, 12_856], // across a month; 89.99 × 10/7 = 128.557…
     ['2030-03-28', '2030-04-04', 250.5, 7, 25_050], // across the spring clock change: still 7 days
   ])('%s → %s at %d €/week: %d days, %d cents', (arrival, departure, price, days, cents) => {
-    expect(staySummary(arrival, departure, price)).toEqual({ days, totalCents: cents });
+    const room = { price_per_week: price, rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discounts: [] };
+    expect(stayQuote(arrival, departure, room)).toMatchObject({ nights: days, totalCents: cents });
   });
 });

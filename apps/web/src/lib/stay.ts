@@ -1,9 +1,24 @@
-import { addDays, daysBetween, stayTotalCents, toCents, type BookedRange } from '@roomweek/contract';
+import {
+  addDays,
+  brokenRules,
+  daysBetween,
+  isChangeoverDay,
+  isoWeekday,
+  MAX_STAY_DAYS,
+  NO_STAY_RULES,
+  quoteStay,
+  stayPricingOf,
+  type BookedRange,
+  type RoomPricingFields,
+  type StayQuote,
+  type StayRules,
+} from '@roomweek/contract';
 
 /**
  * The booking calendar's rules, as pure functions of calendar dates (`YYYY-MM-DD`).
  * A stay [arrival, departure) occupies the nights arrival … departure − 1, so a booked stay's departure
- * day is free as an arrival, and its arrival day is free as a departure (the turnover day).
+ * day is free as an arrival, and its arrival day is free as a departure (the turnover day). The room's stay rules
+ * (docs/behaviour.md §11: changeover days, minimum and maximum nights, whole weeks) narrow both.
  */
 
 export interface StayCalendar {
@@ -13,6 +28,8 @@ export interface StayCalendar {
   lastDay: string;
   /** Every booked night of the room inside the window. */
   bookedNights: ReadonlySet<string>;
+  /** The room's stay rules; none: any stay. */
+  rules?: StayRules;
 }
 
 export interface StaySelection {
@@ -52,9 +69,42 @@ export function stayStep(selection: StaySelection): StayStep {
   return selection.departure ? 3 : 2;
 }
 
-/** A day can be an arrival if it is not past, inside the window, and its night is free. */
+const rulesOf = (calendar: StayCalendar): StayRules => calendar.rules ?? NO_STAY_RULES;
+
+/** Whether the stay [arrival, departure) keeps every stay rule of the room. */
+export function keepsRules(arrival: string, departure: string, calendar: StayCalendar): boolean {
+  return brokenRules(rulesOf(calendar), isoWeekday(arrival), daysBetween(arrival, departure)).length === 0;
+}
+
+/** Per calendar, per day: whether some departure keeps the rules with every night free (worked out once per day). */
+const departureFound = new WeakMap<StayCalendar, Map<string, boolean>>();
+
+/** Whether a stay from `arrival` can end somewhere in the window, every night free and every rule kept. */
+function hasDeparture(arrival: string, calendar: StayCalendar): boolean {
+  let known = departureFound.get(calendar);
+  if (!known) departureFound.set(calendar, (known = new Map()));
+  let found = known.get(arrival);
+  if (found === undefined) {
+    const rules = rulesOf(calendar);
+    const weekday = isoWeekday(arrival);
+    const longest = Math.min(rules.max_nights ?? MAX_STAY_DAYS, daysBetween(arrival, calendar.lastDay));
+    found = false;
+    for (let nights = 1; nights <= longest && !found; nights++) {
+      if (calendar.bookedNights.has(addDays(arrival, nights - 1))) break;
+      found = brokenRules(rules, weekday, nights).length === 0;
+    }
+    known.set(arrival, found);
+  }
+  return found;
+}
+
+/**
+ * A day can be an arrival if it is not past, inside the window, its night is free, it is a changeover day, and some
+ * departure after it keeps every rule before the next booked night.
+ */
 export function canArrive(day: string, calendar: StayCalendar): boolean {
-  return day >= calendar.today && day < calendar.lastDay && !calendar.bookedNights.has(day);
+  if (day < calendar.today || day >= calendar.lastDay || calendar.bookedNights.has(day)) return false;
+  return isChangeoverDay(rulesOf(calendar), isoWeekday(day)) && hasDeparture(day, calendar);
 }
 
 /** The first booked night of the stay [arrival, departure), or null when every night is free. */
@@ -67,20 +117,27 @@ export function firstBookedNight(arrival: string, departure: string, calendar: S
   return null;
 }
 
-/** A day can be the departure of a stay from `arrival` if it is later and every night between is free. */
+/** A day can be the departure of a stay from `arrival` if it is later, every night between is free and the stay keeps the rules. */
 export function canDepart(arrival: string, day: string, calendar: StayCalendar): boolean {
-  return day > arrival && day <= calendar.lastDay && firstBookedNight(arrival, day, calendar) === null;
+  return (
+    day > arrival &&
+    day <= calendar.lastDay &&
+    keepsRules(arrival, day, calendar) &&
+    firstBookedNight(arrival, day, calendar) === null
+  );
 }
 
 /**
- * Whether the calendar greys a day out. Past days and booked nights are disabled; while a departure is
- * being chosen, a booked night's day stays enabled only when it is a valid departure (a turnover day).
- * A free day beyond a booked night stays enabled: picking it is refused with a message.
+ * Whether the calendar greys a day out. Past days, booked nights and days that cannot start a stay under the
+ * room's rules are disabled; while a departure is being chosen, only days that end a stay keeping every rule are
+ * enabled, and a booked night's day only when it is a valid departure (a turnover day). A free day beyond a booked
+ * night stays enabled: picking it is refused with a message.
  */
 export function isDayDisabled(day: string, selection: StaySelection, calendar: StayCalendar): boolean {
   if (day < calendar.today || day > calendar.lastDay) return true;
   const { arrival } = selection;
   if (stayStep(selection) === 2 && arrival && day > arrival) {
+    if (!keepsRules(arrival, day, calendar)) return true;
     return calendar.bookedNights.has(day) ? !canDepart(arrival, day, calendar) : false;
   }
   return !canArrive(day, calendar);
@@ -91,7 +148,7 @@ export function pickDay(selection: StaySelection, day: string, calendar: StayCal
   const { arrival } = selection;
   if (stayStep(selection) === 2 && arrival && day > arrival) {
     if (canDepart(arrival, day, calendar)) return { outcome: 'selected', selection: { arrival, departure: day } };
-    return day <= calendar.lastDay ? { outcome: 'refused' } : { outcome: 'ignored' };
+    return day <= calendar.lastDay && keepsRules(arrival, day, calendar) ? { outcome: 'refused' } : { outcome: 'ignored' };
   }
   if (canArrive(day, calendar)) return { outcome: 'selected', selection: { arrival: day, departure: null } };
   return { outcome: 'ignored' };
@@ -105,15 +162,10 @@ export function validSelection(selection: StaySelection, calendar: StayCalendar)
   return { arrival, departure };
 }
 
-export interface StaySummary {
-  days: number;
-  totalCents: number;
-}
-
-/** Days and the indicative total of docs/behaviour.md §9 (the server recomputes the price that counts). */
-export function staySummary(arrival: string, departure: string, pricePerWeek: number): StaySummary {
-  return {
-    days: daysBetween(arrival, departure),
-    totalCents: stayTotalCents(toCents(pricePerWeek), arrival, departure),
-  };
+/**
+ * The stay's quote, line by line (docs/behaviour.md §11): the contract's own function, the one the server books with,
+ * so the summary shows the total that will be charged.
+ */
+export function stayQuote(arrival: string, departure: string, room: RoomPricingFields): StayQuote {
+  return quoteStay(stayPricingOf(room), arrival, departure);
 }

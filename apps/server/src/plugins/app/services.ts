@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { PasswordHasher } from '../../lib/passwords.ts';
@@ -15,7 +14,10 @@ import { scheduleOutboxDispatcher, type OutboxDispatcher } from './notifications
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { PropertiesRepository } from './properties/properties-repository.ts';
 import { RoomsRepository } from './rooms/rooms-repository.ts';
+import { RoomsService } from './rooms/rooms-service.ts';
 import { SettingsService } from './settings/settings-service.ts';
+import { openPhotoStore } from './uploads/photo-storage.ts';
+import { S3PhotoStore } from './uploads/s3-photo-store.ts';
 import { UploadsService } from './uploads/uploads-service.ts';
 
 declare module 'fastify' {
@@ -27,6 +29,7 @@ declare module 'fastify' {
     passwordHasher: PasswordHasher;
     propertiesRepository: PropertiesRepository;
     roomsRepository: RoomsRepository;
+    roomsService: RoomsService;
     bookingsRepository: BookingsRepository;
     bookingLifecycle: BookingLifecycle;
     bookingsService: BookingsService;
@@ -53,6 +56,7 @@ export default fp<ServicesOptions>(
         new OutboxNotifier({
           publicUrl: config.PUBLIC_URL,
           adminLanguage: config.DEFAULT_LANGUAGE,
+          timeZone: config.TZ_SITE,
           box: outboxBox,
           adminWhatsappNumber: (tx) => app.settingsService.configuredWhatsappNumber(tx),
           log: app.log,
@@ -77,7 +81,12 @@ export default fp<ServicesOptions>(
     app.decorate('propertiesRepository', new PropertiesRepository(db));
     app.decorate('roomsRepository', new RoomsRepository(db));
     const bookingsRepository = new BookingsRepository(db);
-    const bookingLifecycle = new BookingLifecycle({ repository: bookingsRepository, notifier: app.notifier, holdMinutes: config.BOOKING_HOLD_MINUTES });
+    const bookingLifecycle = new BookingLifecycle({
+      repository: bookingsRepository,
+      notifier: app.notifier,
+      holdMinutes: config.BOOKING_HOLD_MINUTES,
+      events: app.metrics.bookings,
+    });
     app.decorate('bookingsRepository', bookingsRepository);
     app.decorate('bookingLifecycle', bookingLifecycle);
     app.decorate(
@@ -90,8 +99,11 @@ export default fp<ServicesOptions>(
         maxActivePerUser: config.MAX_ACTIVE_BOOKINGS_PER_USER,
       }),
     );
+    app.decorate('roomsService', new RoomsService({ repository: app.roomsRepository, stays: app.bookingsService }));
     app.decorate('settingsService', new SettingsService({ db, box: new SecretBox(secrets.settingsKey), env: config, log: app.log }));
-    app.decorate('uploadsService', new UploadsService(path.join(config.DATA_DIR, 'uploads')));
+    const photoStore = openPhotoStore(config);
+    app.decorate('uploadsService', new UploadsService(photoStore));
+    if (photoStore instanceof S3PhotoStore) app.addHook('onClose', async () => photoStore.close());
   },
-  { name: 'services', dependencies: ['db'] },
+  { name: 'services', dependencies: ['db', 'metrics'] },
 );

@@ -75,7 +75,7 @@ export default fp(
 
       // A 5xx the app chose (503 busy) is a known state, not a fault: no stack in the error log.
       if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'request failed');
-      else if (status >= 500) request.log.warn({ code: body.code, status }, 'request refused');
+      else if (status >= 500) request.log.warn({ code: body.code, status, ...(error.cause ? { err: error.cause } : {}) }, 'request refused');
       else request.log.info({ code: body.code, status }, 'request refused');
       return reply.code(status).send(body);
     });

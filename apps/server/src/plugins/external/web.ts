@@ -4,19 +4,22 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
 /**
- * Serves uploaded photos and, when it has been built, the web app with a fallback to index.html so that deep
- * links such as /room/<id> load directly. Unknown /api paths answer a JSON 404.
+ * Serves uploaded photos from disk (`uploadsDir`; null when they are in a bucket: routes/uploads/bucket-photos.ts) and,
+ * when it has been built, the web app with a fallback to index.html so that deep links such as /room/<id> load
+ * directly. Unknown /api paths answer a JSON 404.
  */
-export default fp<{ uploadsDir: string; webDist: string }>(
+export default fp<{ uploadsDir: string | null; webDist: string }>(
   async (app, { uploadsDir, webDist }) => {
-    await app.register(fastifyStatic, {
-      root: path.resolve(uploadsDir),
-      prefix: '/uploads/',
-      decorateReply: false,
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-    });
+    if (uploadsDir) {
+      await app.register(fastifyStatic, {
+        root: path.resolve(uploadsDir),
+        prefix: '/uploads/',
+        decorateReply: false,
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+      });
+    }
 
     const hasWeb = existsSync(path.join(webDist, 'index.html'));
     if (hasWeb) {

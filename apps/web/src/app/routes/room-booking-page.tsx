@@ -113,7 +113,12 @@ export function RoomBookingPage() {
             <StaySteps step={stayStep(selection)} />
             <StayChips selection={selection} onReset={reset} />
             {stay ? (
-              <StaySummary arrival={stay.arrival} departure={stay.departure} pricePerWeek={roomData.price_per_week} />
+              <StaySummary
+                arrival={stay.arrival}
+                departure={stay.departure}
+                pricing={roomData}
+                cancellationPolicy={roomData.cancellation_policy}
+              />
             ) : (
               <p className="rounded-xl bg-stone-50 p-4 text-sm text-stone-600">{t('toasts.selectDates')}</p>
             )}

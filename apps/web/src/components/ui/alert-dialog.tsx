@@ -19,6 +19,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel?: string;
   destructive?: boolean;
+  /** The confirm button waits (e.g. for the amount the prompt must tell first). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
 }
 
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   destructive = false,
+  confirmDisabled = false,
   onConfirm,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -55,6 +58,7 @@ export function ConfirmDialog({
             </AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
               className={buttonClasses(destructive ? 'destructive' : 'default')}
+              disabled={confirmDisabled}
               onClick={onConfirm}
             >
               {confirmLabel}

@@ -11,6 +11,7 @@ const AvailabilityPage = lazy(() => import('./routes/availability-page'));
 const PaymentSettingsPage = lazy(() => import('./routes/payment-settings-page'));
 const AccountPage = lazy(() => import('./routes/account-page'));
 const WhatsappPage = lazy(() => import('./routes/whatsapp-page'));
+const CancellationPolicyPage = lazy(() => import('./routes/cancellation-policy-page'));
 
 /**
  * The admin area (docs/behaviour.md §2), mounted at /admin/* behind the admin-only guard and loaded lazily by the app's
@@ -27,6 +28,7 @@ export default function AdminApp() {
       <Route path="payment-settings" element={<PaymentSettingsPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="whatsapp" element={<WhatsappPage />} />
+      <Route path="cancellation-policy" element={<CancellationPolicyPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

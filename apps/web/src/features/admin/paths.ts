@@ -10,4 +10,5 @@ export const adminPaths = {
   paymentSettings: `${paths.admin}/payment-settings`,
   account: paths.adminAccount,
   whatsapp: `${paths.admin}/whatsapp`,
+  cancellationPolicy: `${paths.admin}/cancellation-policy`,
 } as const;

@@ -125,10 +125,13 @@ export class AuthService {
     }
   }
 
-  /** Checks the account's current password, at most AUTH_RATE_LIMIT times a minute per account. */
-  private async checkCurrentPassword(user: UserRow, password: string): Promise<void> {
+  /**
+   * Checks the account's current password, at most AUTH_RATE_LIMIT times a minute per account; a wrong one throws
+   * `refusal` (400 `wrong_password` unless the caller says otherwise: deleting an account answers 401).
+   */
+  async checkCurrentPassword(user: UserRow, password: string, refusal: () => AppError = wrongPassword): Promise<void> {
     await this.withinLimit(`password-check:${user.id}`);
-    if (!(await this.options.hasher.verify(password, user.passwordHash))) throw wrongPassword();
+    if (!(await this.options.hasher.verify(password, user.passwordHash))) throw refusal();
   }
 
   /** A new e-mail needs the current password; the old address is told, and reset links sent to it stop working. */

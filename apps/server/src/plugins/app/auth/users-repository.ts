@@ -50,8 +50,9 @@ export class UsersRepository {
     return row;
   }
 
+  /** The live account of this address (an anonymised one has none it could be found, reset or signed in by). */
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    const [row] = await this.db.select().from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
     return row;
   }
 
@@ -121,7 +122,7 @@ export class UsersRepository {
       .select()
       .from(users)
       .where(
-        sql`${users.email} ilike ${pattern} or ${users.name} ilike ${pattern} or ${users.firstName} ilike ${pattern} or (coalesce(${users.firstName}, '') || ' ' || ${users.name}) ilike ${pattern}`,
+        sql`${users.deletedAt} is null and (${users.email} ilike ${pattern} or ${users.name} ilike ${pattern} or ${users.firstName} ilike ${pattern} or (coalesce(${users.firstName}, '') || ' ' || ${users.name}) ilike ${pattern})`,
       )
       .orderBy(users.name)
       .limit(limit);

@@ -64,11 +64,25 @@ export async function findBooking(repository: BookingsRepository, id: string, ex
   return view;
 }
 
+/**
+ * The transitions the metrics count (plugins/external/metrics.ts), each reported once its write succeeded in the
+ * caller's transaction: a transaction that fails after it (rare: commit errors, a later statement) is still counted.
+ */
+export interface BookingEvents {
+  opened(method: PaymentMethod): void;
+  confirmed(): void;
+  /** `expired`: holds released for time (`count` of them at once by the hold job). */
+  cancelled(reason: CancelReason, count?: number): void;
+}
+
+const NO_EVENTS: BookingEvents = { opened: () => undefined, confirmed: () => undefined, cancelled: () => undefined };
+
 export interface BookingLifecycleOptions {
   repository: BookingsRepository;
   notifier: Notifier;
   /** How long a new card/PayPal booking holds its nights unpaid. */
   holdMinutes: number;
+  events?: BookingEvents;
 }
 
 export type NewBooking = Pick<
@@ -81,6 +95,10 @@ export class BookingLifecycle {
 
   private get repository() {
     return this.options.repository;
+  }
+
+  private get events(): BookingEvents {
+    return this.options.events ?? NO_EVENTS;
   }
 
   /** Throws the 409 the screens know when `name` may not start from the booking's state (for checks made before it). */
@@ -133,6 +151,8 @@ export class BookingLifecycle {
     });
     const view = await this.view(tx, id);
     if (onSite) await this.options.notifier.bookingConfirmed(tx, view);
+    this.events.opened(values.paymentMethod);
+    if (onSite) this.events.confirmed();
     return view;
   }
 
@@ -166,6 +186,7 @@ export class BookingLifecycle {
   private async confirmedView(tx: Executor, id: string): Promise<BookingView> {
     const view = await this.view(tx, id);
     await this.options.notifier.bookingConfirmed(tx, view);
+    this.events.confirmed();
     return view;
   }
 
@@ -232,6 +253,7 @@ export class BookingLifecycle {
     await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'payment_failed', cancelledAt: sql`now()` });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
+    this.events.cancelled('payment_failed');
     return view;
   }
 
@@ -240,14 +262,18 @@ export class BookingLifecycle {
    * never blocks the constraint) or a batch anywhere (the hold job, shared between instances). Answers their ids.
    */
   async releaseExpired(tx: Executor, scope: { roomId: string } | { limit: number }): Promise<string[]> {
-    return this.repository.updateExpiredHolds(tx, scope, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` });
+    const released = await this.repository.updateExpiredHolds(tx, scope, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` });
+    this.events.cancelled('expired', released.length);
+    return released;
   }
 
   /** pending → cancelled (expired) when the booking's current Checkout Session expired at Stripe; false if it was not. */
   async releaseForSession(tx: Executor, id: string, sessionId: string): Promise<boolean> {
     const locked = await this.repository.lock(tx, id);
     if (!locked || locked.booking.status !== 'pending' || locked.booking.stripeSessionId !== sessionId) return false;
-    return (await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` })) > 0;
+    const released = (await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` })) > 0;
+    if (released) this.events.cancelled('expired');
+    return released;
   }
 
   /**
@@ -272,6 +298,7 @@ export class BookingLifecycle {
     await this.repository.update(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()`, cancelNote: note ?? null });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
+    this.events.cancelled(reason);
     return view;
   }
 }

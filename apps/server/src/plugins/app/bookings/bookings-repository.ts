@@ -11,6 +11,7 @@ import {
   type CancellationPolicy,
   type CancelledBy,
   type CancelReason,
+  type StayPricing,
 } from '@roomweek/contract';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
@@ -52,6 +53,14 @@ const viewColumns = {
   propertyName: properties.name,
   propertyLocation: properties.location,
   holdActive,
+};
+
+/** What a stay's price and rules depend on (the contract's StayPricing), read with the room. */
+export const stayPricingColumns = {
+  pricePerWeekCents: rooms.pricePerWeekCents,
+  rules: rooms.stayRules,
+  seasons: rooms.seasonalPrices,
+  discounts: rooms.longStayDiscounts,
 };
 
 /** Who cancelled, by why it was cancelled. */
@@ -105,7 +114,15 @@ export const occupiesNights = (now: SQL = sql`now()`) =>
  */
 export const availabilityQuery = (db: Executor) =>
   db
-    .select({ roomId: rooms.id, start_date: bookings.startDate, end_date: bookings.endDate })
+    .select({
+      roomId: rooms.id,
+      start_date: bookings.startDate,
+      end_date: bookings.endDate,
+      // The room's stay terms ride along on each row: the calendar gets them in the same round trip.
+      rules: rooms.stayRules,
+      seasons: rooms.seasonalPrices,
+      discounts: rooms.longStayDiscounts,
+    })
     .from(rooms)
     .innerJoin(properties, eq(properties.id, rooms.propertyId))
     .leftJoin(
@@ -191,15 +208,16 @@ export class BookingsRepository {
   }
 
   /**
-   * The room a new booking goes in, if bookable, with the cancellation terms a booking of it gets now; shares its row
+   * The room a new booking goes in, if bookable, with its pricing and stay rules (the quote) and the cancellation terms a
+   * booking of it gets now; shares its row
    * and its property's, so an archive waits for the booking.
    */
   async shareBookableRoom(
     tx: Executor,
     roomId: string,
-  ): Promise<{ id: string; pricePerWeekCents: number; cancellationPolicy: CancellationPolicy } | undefined> {
+  ): Promise<{ id: string; pricing: StayPricing; cancellationPolicy: CancellationPolicy } | undefined> {
     const [room] = await tx
-      .select({ id: rooms.id, pricePerWeekCents: rooms.pricePerWeekCents, cancellationPolicy: effectiveCancellationPolicy })
+      .select({ id: rooms.id, pricing: stayPricingColumns, cancellationPolicy: effectiveCancellationPolicy })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(eq(rooms.id, roomId), isNull(rooms.archivedAt), isNull(properties.archivedAt)))

@@ -4,10 +4,11 @@ import {
   daysBetween,
   MAX_DAYS_AHEAD,
   MAX_STAY_DAYS,
-  stayTotalCents,
+  quoteStay,
+  seasonalPricesOf,
   type AdminBookingsQuery,
+  type AvailabilityResponse,
   type Booking,
-  type BookedRange,
   type BookingSummary,
   type CreateBookingBody,
   type Language,
@@ -78,6 +79,10 @@ export class BookingsService {
         await lifecycle.releaseExpired(tx, { roomId: room.id });
         const ownHold = await this.repository.lockOwnHold(tx, user.id, room.id, start, end);
         if (ownHold) return { booking: toBooking(await lifecycle.switchMethod(tx, ownHold.id, body.payment_method)), reused: true };
+        // The room's stay rules and price: the same quote GET /rooms/{id}/quote answers (docs/behaviour.md §11).
+        const quote = quoteStay(room.pricing, start, end);
+        const broken = quote.violations[0];
+        if (broken) throw badRequest(broken.code, broken.detail, broken.field);
         if (capped) await this.assertUnderCap(tx, user.id);
         const view = await lifecycle.open(tx, {
           roomId: room.id,
@@ -86,7 +91,7 @@ export class BookingsService {
           userEmail: user.email,
           startDate: start,
           endDate: end,
-          totalCents: stayTotalCents(room.pricePerWeekCents, start, end),
+          totalCents: quote.totalCents,
           paymentMethod: body.payment_method,
           language,
           cancellationPolicy: room.cancellationPolicy,
@@ -129,8 +134,8 @@ export class BookingsService {
     return { today, bookings: (await this.repository.availabilityOn(today)).map(toBooking) };
   }
 
-  /** The nights taken in a room within [from, to): dates only, never who booked them. */
-  async availability(roomId: string, fromInput?: string, toInput?: string): Promise<BookedRange[]> {
+  /** The nights taken in a room within [from, to): dates only, never who booked them; and the room's stay terms. */
+  async availability(roomId: string, fromInput?: string, toInput?: string): Promise<AvailabilityResponse> {
     const from = fromInput ? toSiteDate(fromInput, this.options.timeZone) : this.today();
     const to = toInput ? toSiteDate(toInput, this.options.timeZone) : addDays(from, AVAILABILITY_WINDOW_DAYS);
     if (to <= from) throw badRequest('invalid_dates', 'The end of the window must be after its start', 'end');
@@ -138,7 +143,13 @@ export class BookingsService {
       throw new AppError(400, 'validation_error', 'The window is too long', 'end');
     }
     const rows = await this.repository.takenNights(roomId, from, to);
-    if (rows.length === 0) throw notFound('room_not_found', 'Room not found');
-    return rows.flatMap((row) => (row.start_date && row.end_date ? [{ start_date: row.start_date, end_date: row.end_date }] : []));
+    const [room] = rows;
+    if (!room) throw notFound('room_not_found', 'Room not found');
+    return {
+      bookings: rows.flatMap((row) => (row.start_date && row.end_date ? [{ start_date: row.start_date, end_date: row.end_date }] : [])),
+      rules: room.rules,
+      seasonal_prices: seasonalPricesOf(room.seasons),
+      long_stay_discounts: room.discounts,
+    };
   }
 }

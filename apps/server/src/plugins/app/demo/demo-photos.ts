@@ -1,6 +1,5 @@
-import { mkdir, writeFile, access } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { PhotoStore } from '../uploads/photo-store.ts';
 
 /** Illustrated demo photos, drawn as SVG and encoded to WebP at first start: no binary files in the repo. */
 
@@ -71,24 +70,19 @@ function roomSvg(p: Palette, variant: number): string {
 </svg>`;
 }
 
-async function render(svg: string, file: string): Promise<void> {
-  try {
-    await access(file);
-    return; // already rendered on an earlier start
-  } catch {
-    await writeFile(file, await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer());
-  }
+async function render(store: PhotoStore, svg: string, name: string): Promise<void> {
+  if (await store.exists(name)) return; // already rendered on an earlier start
+  await store.put(name, await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer());
 }
 
-/** Renders the demo photos into the uploads directory and answers their URLs. */
-export async function renderDemoPhotos(uploadsDir: string, key: string, palette: Palette, floors: number, variant: number) {
-  await mkdir(uploadsDir, { recursive: true });
+/** Renders the demo photos into the photo store (DATA_DIR/uploads or the bucket) and answers their URLs. */
+export async function renderDemoPhotos(store: PhotoStore, key: string, palette: Palette, floors: number, variant: number) {
   const property = [`demo-${key}-outside.webp`, `demo-${key}-street.webp`];
-  await render(buildingSvg(palette, floors, variant), path.join(uploadsDir, property[0]!));
-  await render(buildingSvg(PALETTES[(variant + 2) % PALETTES.length]!, floors + 1, 1 - variant), path.join(uploadsDir, property[1]!));
+  await render(store, buildingSvg(palette, floors, variant), property[0]!);
+  await render(store, buildingSvg(PALETTES[(variant + 2) % PALETTES.length]!, floors + 1, 1 - variant), property[1]!);
   const room = async (index: number) => {
     const name = `demo-${key}-room-${index}.webp`;
-    await render(roomSvg(PALETTES[(variant + index) % PALETTES.length]!, index), path.join(uploadsDir, name));
+    await render(store, roomSvg(PALETTES[(variant + index) % PALETTES.length]!, index), name);
     return `/uploads/${name}`;
   };
   return { propertyPhotos: property.map((name) => `/uploads/${name}`), roomPhoto: room };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { toCents } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { properties, rooms } from '../../../db/schema.ts';
+import type { PhotoStore } from '../uploads/photo-store.ts';
 import { PALETTES, renderDemoPhotos } from './demo-photos.ts';
 
 interface DemoProperty {
@@ -60,11 +61,11 @@ const DEMO: DemoProperty[] = [
 ];
 
 /** Fills an empty database with three demo properties and their rooms; does nothing once any property exists. */
-export async function seedDemo(db: Executor, uploadsDir: string): Promise<boolean> {
+export async function seedDemo(db: Executor, photoStore: PhotoStore): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(properties);
   if (count > 0) return false;
   for (const [index, demo] of DEMO.entries()) {
-    const photos = await renderDemoPhotos(uploadsDir, demo.key, PALETTES[index % PALETTES.length]!, 3 + index, index % 2);
+    const photos = await renderDemoPhotos(photoStore, demo.key, PALETTES[index % PALETTES.length]!, 3 + index, index % 2);
     const [property] = await db
       .insert(properties)
       .values({

@@ -10,6 +10,7 @@ import { LogMailer, mailDomain, SmtpMailer, type Mailer } from './mailer.ts';
 import {
   asLanguage,
   renderAdminBookingAlert,
+  renderAdminCancellationAlert,
   renderBookingCancelled,
   renderBookingConfirmation,
   renderEmailChanged,
@@ -152,8 +153,7 @@ export class OutboxDispatcher {
     if (!message.recipient) return { status: 'failed', error: 'no recipient (the admin WhatsApp number is not set)' };
     try {
       if (message.channel === 'whatsapp') {
-        const body = renderAdminBookingAlert(asLanguage(message.language), message.payload as unknown as BookingPayload);
-        const result = await this.options.whatsapp.send(message.recipient, body);
+        const result = await this.options.whatsapp.send(message.recipient, this.renderWhatsapp(message));
         return { status: 'sent', providerMessageId: result.providerMessageId };
       }
       const email = this.renderEmail(message);
@@ -194,6 +194,18 @@ export class OutboxDispatcher {
         return renderEmailChanged(language, message.payload as unknown as EmailChangedPayload);
       default:
         throw new Error(`no e-mail template for ${message.kind}`);
+    }
+  }
+
+  private renderWhatsapp(message: ClaimedMessage): string {
+    const language = asLanguage(message.language);
+    switch (message.kind) {
+      case 'admin_booking_alert':
+        return renderAdminBookingAlert(language, message.payload as unknown as BookingPayload);
+      case 'admin_cancellation_alert':
+        return renderAdminCancellationAlert(language, message.payload as unknown as BookingPayload);
+      default:
+        throw new Error(`no WhatsApp template for ${message.kind}`);
     }
   }
 

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { freeCancellationUntil, type Language } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { outboxMessages, type OutboxKind } from '../../../db/outbox-schema.ts';
+import { bookings } from '../../../db/schema.ts';
+import { siteToday } from '../../../lib/dates.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { maskEmail } from '../auth/auth-service.ts';
 import { fullName, type UserRow } from '../auth/users-repository.ts';
@@ -18,6 +21,8 @@ export interface OutboxNotifierOptions {
   box: SecretBox;
   /** The admin's WhatsApp number as set in the settings, read inside the event's transaction; null when never set. */
   adminWhatsappNumber: (tx: Executor) => Promise<string | null>;
+  /** TZ_SITE: the confirmation states only the cancellation terms still ahead on the site's day. */
+  timeZone: string;
   log: FastifyBaseLogger;
 }
 
@@ -55,6 +60,7 @@ export class OutboxNotifier implements Notifier {
       recipient: user.email,
       language: asLanguage(user.language),
       payload: { ...payload },
+      userId: user.id,
       ...extra,
     });
   }
@@ -63,16 +69,33 @@ export class OutboxNotifier implements Notifier {
   async bookingConfirmed(tx: Executor, view: BookingView) {
     const { payload, language } = this.bookingPayload(view);
     const { booking } = view;
+    payload.confirmed_on = siteToday(this.options.timeZone);
     await this.enqueue(tx, 'email', 'booking_confirmation', booking.userEmail, language, payload, booking.id);
-    const number = await this.options.adminWhatsappNumber(tx);
-    const digits = number?.replace(/\D/g, '') || null;
-    if (!digits) this.options.log.warn({ bookingId: booking.id }, 'no admin WhatsApp number set: the booking alert cannot be sent');
-    await this.enqueue(tx, 'whatsapp', 'admin_booking_alert', digits, this.options.adminLanguage, payload, booking.id);
+    await this.enqueue(tx, 'whatsapp', 'admin_booking_alert', await this.adminDigits(tx, booking.id), this.options.adminLanguage, payload, booking.id);
   }
 
+  /**
+   * The guest's cancellation e-mail, with the refund the caller recorded before; and the owner's WhatsApp alert when a
+   * person (the guest or an admin) cancelled a booking the owner was told about — not a hold that expired or whose
+   * payment failed, nor a hold never confirmed.
+   */
   async bookingCancelled(tx: Executor, view: BookingView) {
     const { payload, language } = this.bookingPayload(view);
-    await this.enqueue(tx, 'email', 'booking_cancelled', view.booking.userEmail, language, payload, view.booking.id);
+    const { booking } = view;
+    await this.enqueue(tx, 'email', 'booking_cancelled', booking.userEmail, language, payload, booking.id);
+    const byPerson = booking.cancelReason === 'user' || booking.cancelReason === 'admin';
+    if (byPerson && booking.confirmedAt) {
+      const digits = await this.adminDigits(tx, booking.id);
+      await this.enqueue(tx, 'whatsapp', 'admin_cancellation_alert', digits, this.options.adminLanguage, payload, booking.id);
+    }
+  }
+
+  /** The admin's WhatsApp number as digits; null (the alert is kept, and fails as "no recipient") when none is set. */
+  private async adminDigits(tx: Executor, bookingId: string): Promise<string | null> {
+    const number = await this.options.adminWhatsappNumber(tx);
+    const digits = number?.replace(/\D/g, '') || null;
+    if (!digits) this.options.log.warn({ bookingId }, 'no admin WhatsApp number set: the owner alert cannot be sent');
+    return digits;
   }
 
   private async enqueue(
@@ -86,7 +109,16 @@ export class OutboxNotifier implements Notifier {
   ) {
     await tx
       .insert(outboxMessages)
-      .values({ channel, kind, recipient, language, payload: { ...payload }, dedupeKey: `${kind}:${bookingId}` })
+      .values({
+        channel,
+        kind,
+        recipient,
+        language,
+        payload: { ...payload },
+        dedupeKey: `${kind}:${bookingId}`,
+        // The booking's guest: the export lists the message, a deletion erases it (decision 0021).
+        userId: sql`(select ${bookings.userId} from ${bookings} where ${bookings.id} = ${bookingId})`,
+      })
       .onConflictDoNothing({ target: outboxMessages.dedupeKey });
   }
 

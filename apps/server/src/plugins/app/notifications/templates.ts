@@ -1,4 +1,4 @@
-import { daysBetween, type CancelReason, type Language, type PaymentMethod } from '@roomweek/contract';
+import { addDays, daysBetween, type CancelReason, type Language, type PaymentMethod } from '@roomweek/contract';
 import fr from '@roomweek/i18n/fr/emails.json' with { type: 'json' };
 import es from '@roomweek/i18n/es/emails.json' with { type: 'json' };
 import pt from '@roomweek/i18n/pt/emails.json' with { type: 'json' };
@@ -28,6 +28,8 @@ export interface BookingPayload {
   /** The booking's terms: free cancellation until this date, then `late_refund_percent` % back until arrival. */
   free_cancellation_until?: string;
   late_refund_percent?: number;
+  /** The site's date (TZ_SITE) when the confirmation was written: the terms it states start from there. */
+  confirmed_on?: string;
   /** The site's origin when the event happened, for the links in the message. */
   site_url: string;
 }
@@ -73,6 +75,10 @@ export function formatStayDate(date: string, language: Language): string {
 
 export const formatEuros = (cents: number, language: Language) =>
   new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** `50` → "50 %" / "50%", as each language writes it. */
+const formatPercent = (percent: number, language: Language) =>
+  new Intl.NumberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
 
 function duration(t: EmailTexts, language: Language, days: number): string {
   const form = new Intl.PluralRules(LOCALES[language]).select(days) === 'one' ? t.days_one : t.days_other;
@@ -188,10 +194,50 @@ export function renderBookingConfirmation(language: Language, booking: BookingPa
     greeting: fill(t.greeting, { name: booking.guest_name }),
     paragraphs: [c.intro],
     facts: bookingFacts(t, language, booking, true),
-    after: [booking.payment_method === 'on_site' ? c.payOnSite : c.paidOnline, `${c.cancelTitle} — ${c.cancelHelp}`],
+    after: [
+      booking.payment_method === 'on_site' ? c.payOnSite : c.paidOnline,
+      ...cancellationTerms(t, language, booking),
+      `${c.cancelTitle} — ${c.cancelHelp}`,
+    ],
     action: { label: c.action, url: `${booking.site_url}/my-bookings` },
     footer: c.footer,
   });
+}
+
+/**
+ * The booking's cancellation terms (docs/behaviour.md §10) as of the day it was confirmed: free until
+ * `free_cancellation_until`, then `late_refund_percent` % until the day before arrival, nothing from arrival. Only the
+ * tiers still ahead are stated. Nothing for a message queued before the terms existed.
+ */
+function cancellationTerms(t: EmailTexts, language: Language, booking: BookingPayload): string[] {
+  const c = t.cancellationTerms;
+  if (booking.payment_method === 'on_site') return [`${c.title} — ${c.onSite}`];
+  const { free_cancellation_until: freeUntil, late_refund_percent: percent, start_date: start } = booking;
+  if (freeUntil === undefined || percent === undefined) return [];
+  // Arrival day counts as started: the last free day is the day before it at the latest.
+  const dayBefore = addDays(start, -1);
+  const lastFree = freeUntil < dayBefore ? freeUntil : dayBefore;
+  const today = booking.confirmed_on ?? '';
+  const late = fill(lastFree < today ? c.lateNow : c.lateAfter, { percent: formatPercent(percent, language) });
+  let sentences: string[];
+  if (today >= start) sentences = [c.noneNow];
+  else if (today <= lastFree) {
+    const free = fill(c.freeUntil, { date: formatStayDate(lastFree, language) });
+    sentences = lastFree === dayBefore ? [free, c.noneFromArrival] : [free, percent > 0 ? late : c.noneAfter];
+  } else sentences = [percent > 0 ? late : c.noneNow];
+  return [`${c.title} — ${sentences.join(' ')}`];
+}
+
+/** What the cancellation gives back: the amount and when to expect it, or that nothing is refunded; nothing if nothing was paid. */
+function refundParagraphs(t: EmailTexts, language: Language, booking: BookingPayload): string[] {
+  const c = t.bookingCancelled;
+  const paid = booking.paid_cents ?? 0;
+  const refund = booking.refund_cents ?? 0;
+  if (paid <= 0) return [];
+  const amounts = { amount: formatEuros(refund, language), paid: formatEuros(paid, language) };
+  if (refund <= 0) return [fill(booking.cancel_reason === 'admin' ? c.noRefundAdmin : c.noRefund, amounts)];
+  const amount = fill(refund >= paid ? c.refundFull : c.refundPartial, amounts);
+  return [`${amount} ${booking.payment_method === 'paypal' ? c.refundDelay_paypal : c.refundDelay_card}`];
 }
 
 export function renderBookingCancelled(language: Language, booking: BookingPayload): RenderedEmail {
@@ -202,7 +248,7 @@ export function renderBookingCancelled(language: Language, booking: BookingPaylo
   return composeEmail(t, {
     subject: fill(c.subject, { property: booking.property_name, room: booking.room_number }),
     greeting: fill(t.greeting, { name: booking.guest_name }),
-    paragraphs: [intro, c.summary],
+    paragraphs: [intro, ...refundParagraphs(t, language, booking), c.summary],
     facts: bookingFacts(t, language, booking, false),
     after: [c.again],
     action: { label: c.action, url: `${booking.site_url}/` },
@@ -214,18 +260,41 @@ export function renderBookingCancelled(language: Language, booking: BookingPaylo
 export function renderAdminBookingAlert(language: Language, booking: BookingPayload): string {
   const t = TEXTS[language];
   const a = t.adminBookingAlert;
+  return [`*${a.title}*`, ...alertStayLines(t, language, booking), `${a.reference}: ${booking.booking_id.slice(0, 8)}`].join('\n');
+}
+
+/** The owner's WhatsApp alert of a cancellation by the guest or an admin: who, which stay, what was paid and what goes back. */
+export function renderAdminCancellationAlert(language: Language, booking: BookingPayload): string {
+  const t = TEXTS[language];
+  const a = t.adminCancellationAlert;
+  const paid = booking.paid_cents ?? 0;
+  const refund = booking.refund_cents ?? 0;
+  const money =
+    paid > 0
+      ? [`${a.paid}: ${formatEuros(paid, language)}`, `${a.refund}: ${refund > 0 ? formatEuros(refund, language) : a.noRefund}`]
+      : [`${a.refund}: ${a.nothingPaid}`];
+  return [
+    `*${a.title}*`,
+    `${a.cancelledBy}: ${booking.cancel_reason === 'admin' ? a.byAdmin : a.byGuest}`,
+    ...alertStayLines(t, language, booking),
+    ...money,
+    `${t.adminBookingAlert.reference}: ${booking.booking_id.slice(0, 8)}`,
+  ].join('\n');
+}
+
+/** Client, room, dates, total price and payment, as both owner's alerts show them. */
+function alertStayLines(t: EmailTexts, language: Language, booking: BookingPayload): string[] {
+  const a = t.adminBookingAlert;
   const dates = fill(a.datesValue, {
     start: formatStayDate(booking.start_date, language),
     end: formatStayDate(booking.end_date, language),
     duration: duration(t, language, daysBetween(booking.start_date, booking.end_date)),
   });
   return [
-    `*${a.title}*`,
     `${a.client}: ${booking.guest_name} (${booking.guest_email})`,
     `${a.room}: ${booking.room_number} — ${booking.property_name}`,
     `${a.dates}: ${dates}`,
     `${a.total}: ${formatEuros(booking.total_cents, language)}`,
     `${a.payment}: ${t.paymentMethod[booking.payment_method]}`,
-    `${a.reference}: ${booking.booking_id.slice(0, 8)}`,
-  ].join('\n');
+  ];
 }

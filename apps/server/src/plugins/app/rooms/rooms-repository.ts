@@ -1,13 +1,12 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Room, RoomDetail, RoomInput } from '@roomweek/contract';
-import { toCents, toEuros } from '@roomweek/contract';
-import type { Database } from '../../../db/client.ts';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Room, RoomDetail, RoomValues, StayPricing } from '@roomweek/contract';
+import { NO_STAY_RULES, seasonalPricesOf, toCents, toEuros } from '@roomweek/contract';
+import type { Database, Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
-import { effectiveCancellationPolicy, occupiesNights } from '../bookings/bookings-repository.ts';
+import { effectiveCancellationPolicy, occupiesNights, stayPricingColumns } from '../bookings/bookings-repository.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
-type RoomValues = Omit<RoomInput, 'photos' | 'amenities'> & { photos: string[]; amenities: string[] };
 
 export function toRoom(row: RoomRow): Room {
   return {
@@ -17,16 +16,31 @@ export function toRoom(row: RoomRow): Room {
     price_per_week: toEuros(row.pricePerWeekCents),
     amenities: row.amenities,
     photos: row.photos,
+    rules: row.stayRules,
+    seasonal_prices: seasonalPricesOf(row.seasonalPrices),
+    long_stay_discounts: row.longStayDiscounts,
   };
 }
 
-const columns = (input: RoomValues) => ({
-  propertyId: input.property_id,
-  roomNumber: input.room_number,
-  pricePerWeekCents: toCents(input.price_per_week),
-  amenities: input.amenities,
-  photos: input.photos,
-});
+/** The room's columns from a checked body; on update, stay terms left out of the body are left as they are. */
+function columns(input: RoomValues, mode: 'create' | 'update') {
+  const seasons = input.seasonal_prices?.map((season) => ({
+    start_date: season.start_date,
+    end_date: season.end_date,
+    price_per_week_cents: toCents(season.price_per_week),
+  }));
+  const onCreate = mode === 'create';
+  return {
+    propertyId: input.property_id,
+    roomNumber: input.room_number,
+    pricePerWeekCents: toCents(input.price_per_week),
+    amenities: input.amenities,
+    photos: input.photos,
+    stayRules: input.rules ?? (onCreate ? NO_STAY_RULES : undefined),
+    seasonalPrices: seasons ?? (onCreate ? [] : undefined),
+    longStayDiscounts: input.long_stay_discounts ?? (onCreate ? [] : undefined),
+  };
+}
 
 function mapWriteError(error: unknown): never {
   if (sqlState(error) === '23505' && constraintName(error) === 'rooms_property_number_key') {
@@ -53,6 +67,12 @@ const prepareReads = (db: Database) => {
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(eq(rooms.id, sql.placeholder('id')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
       .prepare('rooms_get'),
+    pricing: db
+      .select(stayPricingColumns)
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(and(eq(rooms.id, sql.placeholder('id')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
+      .prepare('rooms_pricing'),
   };
 };
 
@@ -75,8 +95,15 @@ export class RoomsRepository {
     return { ...toRoom(row.room), property_name: row.propertyName, cancellation_policy: row.cancellationPolicy };
   }
 
-  private async assertPropertyExists(propertyId: string): Promise<void> {
-    const [row] = await this.db
+  /** The pricing of a bookable room (404 room_not_found otherwise). */
+  async pricing(id: string): Promise<StayPricing> {
+    const [row] = await this.reads.pricing.execute({ id });
+    if (!row) throw notFound('room_not_found', 'Room not found');
+    return row;
+  }
+
+  private async assertPropertyExists(propertyId: string, executor: Executor = this.db): Promise<void> {
+    const [row] = await executor
       .select({ id: properties.id })
       .from(properties)
       .where(and(eq(properties.id, propertyId), isNull(properties.archivedAt)));
@@ -84,22 +111,39 @@ export class RoomsRepository {
   }
 
   async create(input: RoomValues): Promise<Room> {
-    await this.assertPropertyExists(input.property_id);
-    const [row] = await this.db.insert(rooms).values(columns(input)).returning().catch(mapWriteError);
-    return toRoom(row!);
+    return this.db.transaction(async (tx) => {
+      await this.assertPropertyExists(input.property_id, tx);
+      const [row] = await tx.insert(rooms).values(columns(input, 'create')).returning().catch(mapWriteError);
+      if (input.apply_rules_to_property) await this.applyRulesToProperty(tx, row!);
+      return toRoom(row!);
+    });
   }
 
-  /** A new price applies to bookings made from now on; existing bookings keep the total they were made with. */
+  /**
+   * A new price, rules or seasons apply to bookings made from now on; existing bookings keep the total they were made
+   * with and are not checked against new rules.
+   */
   async update(id: string, input: RoomValues): Promise<Room> {
-    await this.assertPropertyExists(input.property_id);
-    const [row] = await this.db
+    return this.db.transaction(async (tx) => {
+      await this.assertPropertyExists(input.property_id, tx);
+      const [row] = await tx
+        .update(rooms)
+        .set(columns(input, 'update'))
+        .where(and(eq(rooms.id, id), isNull(rooms.archivedAt)))
+        .returning()
+        .catch(mapWriteError);
+      if (!row) throw notFound('room_not_found', 'Room not found');
+      if (input.apply_rules_to_property) await this.applyRulesToProperty(tx, row);
+      return toRoom(row);
+    });
+  }
+
+  /** "Apply to every room of this property": the other rooms of its property take its stay rules and long-stay tiers. */
+  private async applyRulesToProperty(tx: Executor, room: RoomRow): Promise<void> {
+    await tx
       .update(rooms)
-      .set(columns(input))
-      .where(and(eq(rooms.id, id), isNull(rooms.archivedAt)))
-      .returning()
-      .catch(mapWriteError);
-    if (!row) throw notFound('room_not_found', 'Room not found');
-    return toRoom(row);
+      .set({ stayRules: room.stayRules, longStayDiscounts: room.longStayDiscounts })
+      .where(and(eq(rooms.propertyId, room.propertyId), ne(rooms.id, room.id), isNull(rooms.archivedAt)));
   }
 
   /** Archives the room (see PropertiesRepository.archive); refused while a stay in it is not over. */

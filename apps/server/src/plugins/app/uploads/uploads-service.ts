@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../../lib/errors.ts';
+import type { PhotoStore } from './photo-store.ts';
 
 /** The largest picture we accept, in pixels (about 8000 × 5000); sharp refuses more before decoding. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -22,11 +21,12 @@ function sniffImage(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | n
 
 /** A photo this service stores: `/uploads/<name>.webp` (a random UUID, or `demo-…` for the demo photos). */
 const STORED_PHOTO_URL = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9_-]*)\.webp$/;
-/** Its files on disk: the picture and its thumbnail. */
-const STORED_FILE = /^([A-Za-z0-9][A-Za-z0-9_-]*?)(?:-thumb)?\.webp$/;
+/** Its files in the store: the picture and its thumbnail. */
+export const STORED_FILE = /^([A-Za-z0-9][A-Za-z0-9_-]*?)(?:-thumb)?\.webp$/;
 
+/** Photos: checked, re-encoded and named here; kept on disk or in a bucket by the store (UPLOADS). */
 export class UploadsService {
-  constructor(readonly directory: string) {}
+  constructor(readonly store: PhotoStore) {}
 
   /**
    * Re-encodes an uploaded photo to WebP (dropping EXIF, GPS and anything hidden in the file), capped in size,
@@ -47,9 +47,9 @@ export class UploadsService {
       if (/pixel limit/i.test(message)) throw new AppError(413, 'payload_too_large', 'The image has too many pixels', 'file');
       throw new AppError(400, 'invalid_image', 'The image could not be read', 'file');
     }
-    await mkdir(this.directory, { recursive: true });
-    await writeFile(path.join(this.directory, `${name}.webp`), full);
-    await writeFile(path.join(this.directory, `${name}-thumb.webp`), thumb);
+    // The thumbnail first: a picture that is listed always has its thumbnail.
+    await this.store.put(`${name}-thumb.webp`, thumb);
+    await this.store.put(`${name}.webp`, full);
     return `/uploads/${name}.webp`;
   }
 
@@ -57,8 +57,7 @@ export class UploadsService {
   async remove(url: string): Promise<void> {
     const match = STORED_PHOTO_URL.exec(url);
     if (!match) return;
-    await rm(path.join(this.directory, `${match[1]}.webp`), { force: true });
-    await rm(path.join(this.directory, `${match[1]}-thumb.webp`), { force: true });
+    await this.store.delete([`${match[1]}.webp`, `${match[1]}-thumb.webp`]);
   }
 
   /**
@@ -66,19 +65,11 @@ export class UploadsService {
    * written before `before`: the candidates of the housekeeping sweep. A thumbnail left without its picture counts too.
    */
   async photosWrittenBefore(before: Date): Promise<string[]> {
-    const names = await readdir(this.directory).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [] as string[];
-      throw error;
-    });
     const newest = new Map<string, number>();
-    for (const name of names) {
+    for (const { name, writtenAt } of await this.store.list()) {
       const match = STORED_FILE.exec(name);
       if (!match) continue;
-      const written = await stat(path.join(this.directory, name)).then(
-        (info) => info.mtimeMs,
-        () => Number.POSITIVE_INFINITY, // gone meanwhile, or unreadable: not a candidate this time
-      );
-      newest.set(match[1]!, Math.max(newest.get(match[1]!) ?? 0, written));
+      newest.set(match[1]!, Math.max(newest.get(match[1]!) ?? 0, writtenAt));
     }
     return [...newest].filter(([, written]) => written < before.getTime()).map(([base]) => `/uploads/${base}.webp`);
   }

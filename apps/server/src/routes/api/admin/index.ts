@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
 import { contractRoute } from '../../contract-route.ts';
+import guestsRoutes from './guests.ts';
 
 /** Everything here is for administrators only. */
 const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook('preHandler', app.requireAdmin);
+  await app.register(guestsRoutes);
   const delivery = () => (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? 'cloud_api' : 'log') as 'cloud_api' | 'log';
 
   contractRoute(app, routes.admin.bookings, {

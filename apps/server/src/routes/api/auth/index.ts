@@ -6,9 +6,11 @@ import { signedInSession, signedInUser } from '../../../plugins/app/auth/authori
 import { toUser } from '../../../plugins/app/auth/users-repository.ts';
 import { requestLanguage } from '../../../lib/language.ts';
 import { contractRoute } from '../../contract-route.ts';
+import accountDataRoutes from './account-data.ts';
 
 const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const limited = authRateLimit(app.db, config.AUTH_RATE_LIMIT);
+  await app.register(accountDataRoutes);
 
   contractRoute(app, routes.auth.register, {
     preHandler: limited,

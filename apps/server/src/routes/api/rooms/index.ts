@@ -15,19 +15,22 @@ const rooms: FastifyPluginAsyncZod = async (app) => {
 
   contractRoute(app, routes.rooms.availability, {
     config: { publicCache: true },
-    handler: async (request) => ({
-      bookings: await app.bookingsService.availability(request.params.id, request.query.start, request.query.end),
-    }),
+    handler: async (request) => app.bookingsService.availability(request.params.id, request.query.start, request.query.end),
+  });
+
+  contractRoute(app, routes.rooms.quote, {
+    config: { publicCache: true },
+    handler: async (request) => app.roomsService.quote(request.params.id, request.query.start_date, request.query.end_date),
   });
 
   contractRoute(app, routes.rooms.create, {
     preHandler: app.requireAdmin,
-    handler: async (request, reply) => reply.code(201).send(await app.roomsRepository.create(request.body)),
+    handler: async (request, reply) => reply.code(201).send(await app.roomsService.create(request.body)),
   });
 
   contractRoute(app, routes.rooms.update, {
     preHandler: app.requireAdmin,
-    handler: async (request) => app.roomsRepository.update(request.params.id, request.body),
+    handler: async (request) => app.roomsService.update(request.params.id, request.body),
   });
 
   contractRoute(app, routes.rooms.remove, {

@@ -1,4 +1,11 @@
-import { ADMIN_PAGE_SIZE, type BookingStatus, type PropertyInput, type RoomInput } from '@roomweek/contract';
+import {
+  ADMIN_PAGE_SIZE,
+  type BookingStatus,
+  type CancelBookingBody,
+  type PropertyInput,
+  type RefundBody,
+  type RoomInput,
+} from '@roomweek/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -15,6 +22,7 @@ export const adminKeys = {
   allRooms: [...queryKeys.rooms, 'all'] as const,
   paymentSettings: ['admin', 'payment-settings'] as const,
   whatsappSettings: ['admin', 'whatsapp-settings'] as const,
+  cancellationPolicy: ['cancellation-policy'] as const,
 };
 
 /** GET /properties: the same list (and cache entry) as the home page. */
@@ -114,11 +122,23 @@ export function useDeleteRoom() {
   });
 }
 
-/** An admin cancels any non-cancelled booking; the room's nights free up. */
+/** An admin cancels any non-cancelled booking, with the refund they chose and a reason; the room's nights free up. */
 export function useCancelBooking() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api.bookings.cancel(id),
+    mutationFn: ({ id, body }: { id: string; body?: CancelBookingBody }) => api.bookings.cancel(id, body),
     onSettled: () => invalidate(queryKeys.bookings, queryKeys.rooms),
+  });
+}
+
+/**
+ * A refund without cancelling (docs/behaviour.md §10). `key` is the Idempotency-Key of the admin's submission: sent
+ * again with the same body, it answers the first refund and moves no money.
+ */
+export function useRefundBooking() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body, key }: { id: string; body: RefundBody; key: string }) => api.admin.refund(id, body, key),
+    onSettled: () => invalidate(queryKeys.bookings),
   });
 }

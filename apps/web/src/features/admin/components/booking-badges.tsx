@@ -1,4 +1,4 @@
-import type { Booking, BookingStatus, PaymentMethod } from '@roomweek/contract';
+import type { Booking, BookingStatus, PaymentMethod, RefundStatus } from '@roomweek/contract';
 import { Banknote, CreditCard, Wallet } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { useAdminTranslation } from '../lib/use-admin-translation';
@@ -33,12 +33,15 @@ export function MethodBadge({ method }: { method: PaymentMethod }) {
   );
 }
 
+/** The booking's latest refund (docs/behaviour.md §10): on its way, done, or failed (the admin retries); none: no badge. */
+const REFUND_VARIANTS: Record<Exclude<RefundStatus, 'none'>, BadgeVariant> = {
+  pending: 'secondary',
+  succeeded: 'neutral',
+  failed: 'destructive',
+};
+
 export function RefundBadge({ booking }: { booking: Booking }) {
   const { t } = useAdminTranslation();
-  if (!booking.refund_status) return null;
-  return (
-    <Badge variant={booking.refund_status === 'refunded' ? 'neutral' : 'secondary'}>
-      {t(`bookings.refund.${booking.refund_status}`)}
-    </Badge>
-  );
+  if (booking.refund_status === 'none') return null;
+  return <Badge variant={REFUND_VARIANTS[booking.refund_status]}>{t(`bookings.refund.${booking.refund_status}`)}</Badge>;
 }

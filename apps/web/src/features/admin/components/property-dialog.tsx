@@ -1,4 +1,4 @@
-import type { Property } from '@roomweek/contract';
+import { DEFAULT_CANCELLATION_POLICY, type Property } from '@roomweek/contract';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
@@ -11,6 +11,7 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { useSaveProperty } from '../api/queries';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { propertyForm, propertyMessages } from '../lib/admin-forms';
+import { CancellationPolicyFields } from './cancellation-policy-fields';
 import { PhotoUploader } from './photo-uploader';
 
 const draftOf = (property: Property | null) => ({
@@ -21,6 +22,10 @@ const draftOf = (property: Property | null) => ({
   latitude: property?.latitude == null ? '' : String(property.latitude),
   longitude: property?.longitude == null ? '' : String(property.longitude),
   photos: property?.photos ?? [],
+  // The site's policy unless the property has its own; the own fields start from the property's or the default.
+  cancellation_mode: property?.cancellation_policy ? ('own' as const) : ('site' as const),
+  free_until_days: String((property?.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY).free_until_days),
+  late_refund_percent: String((property?.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY).late_refund_percent),
 });
 
 /** Add or edit a property (docs/behaviour.md §2, §5; latitude and longitude per DESIGN §4). */
@@ -54,7 +59,7 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
   const [draft, setDraft] = useState(() => draftOf(property));
   const [uploading, setUploading] = useState(false);
 
-  const set = (field: Exclude<keyof typeof draft, 'photos'>) => (value: string) =>
+  const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode'>) => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
   const form = useZodForm({
@@ -147,6 +152,14 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         placeholder="4.3517"
         hint={t('properties.form.longitudeHint')}
         error={form.errors.longitude}
+      />
+      <CancellationPolicyFields
+        mode={draft.cancellation_mode}
+        onModeChange={(cancellation_mode) => setDraft((current) => ({ ...current, cancellation_mode }))}
+        freeUntilDays={draft.free_until_days}
+        lateRefundPercent={draft.late_refund_percent}
+        onChange={(field, value) => set(field)(value)}
+        errors={form.errors}
       />
       <div className="sm:col-span-2">
         <PhotoUploader

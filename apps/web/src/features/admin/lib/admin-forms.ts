@@ -1,10 +1,15 @@
 import {
+  CancelBookingBody,
+  CancellationPolicy,
   ChangePasswordBody,
   PaymentSettingsUpdate,
   PaypalMode,
   ProfileBody,
   PropertyInput,
+  REFUND_REASON_MAX_LENGTH,
+  RefundBody,
   RoomInput,
+  toCents,
   WhatsappSettingsUpdate,
 } from '@roomweek/contract';
 import { z } from 'zod';
@@ -27,16 +32,48 @@ const decimalText = z
 /** An optional number: empty is null. */
 const optionalDecimalText = z.union([z.string().trim().length(0).transform(() => null), decimalText]);
 
+/** A whole number as typed (digits only). */
+const wholeNumberText = z.string().trim().regex(/^\d+$/).transform(Number);
+
+/** docs/behaviour.md §10: days 0–365 and percent 0–100, whole numbers, typed as text. */
+const policyFields = {
+  free_until_days: wholeNumberText.pipe(CancellationPolicy.shape.free_until_days),
+  late_refund_percent: wholeNumberText.pipe(CancellationPolicy.shape.late_refund_percent),
+};
+const policyFieldMessages = {
+  free_until_days: 'validation.freeUntilDays',
+  late_refund_percent: 'validation.lateRefundPercent',
+} as const;
+
+/** The site's cancellation policy (PUT /admin/cancellation-policy). */
+export const cancellationPolicyForm = CancellationPolicy.extend(policyFields);
+export const cancellationPolicyMessages: FormMessages = { required: 'validation.required', fields: policyFieldMessages };
+
+/** A property's own terms are checked only when chosen, even while other fields are refused. */
+const ownPolicyRule = (field: keyof typeof policyFields) =>
+  [
+    (property: { cancellation_mode?: string; [name: string]: unknown }) =>
+      property.cancellation_mode !== 'own' || policyFields[field].safeParse(property[field] ?? '').success,
+    { ...formRule(field, policyFieldMessages[field]), when: () => true },
+  ] as const;
+
 /** The pair is checked once each coordinate is valid, even while other fields are refused. */
 const coordinatesValid = (payload: z.core.ParsePayload) =>
   !payload.issues.some((issue) => issue.path?.[0] === 'latitude' || issue.path?.[0] === 'longitude');
 
-/** Name, location, description required; room count a whole number ≥ 1; coordinates optional, in range, both or neither. */
-export const propertyForm = PropertyInput.extend({
-  room_count: z.string().trim().regex(/^\d+$/).transform(Number).pipe(PropertyInput.shape.room_count),
-  latitude: optionalDecimalText.pipe(PropertyInput.shape.latitude.unwrap()),
-  longitude: optionalDecimalText.pipe(PropertyInput.shape.longitude.unwrap()),
-})
+/**
+ * Name, location, description required; room count a whole number ≥ 1; coordinates optional, in range, both or
+ * neither; the site's cancellation policy (sent as null) unless `cancellation_mode` is `own`, then its two numbers.
+ */
+export const propertyForm = PropertyInput.omit({ cancellation_policy: true })
+  .extend({
+    room_count: z.string().trim().regex(/^\d+$/).transform(Number).pipe(PropertyInput.shape.room_count),
+    latitude: optionalDecimalText.pipe(PropertyInput.shape.latitude.unwrap()),
+    longitude: optionalDecimalText.pipe(PropertyInput.shape.longitude.unwrap()),
+    cancellation_mode: z.enum(['site', 'own']).default('site'),
+    free_until_days: z.string().optional(),
+    late_refund_percent: z.string().optional(),
+  })
   .refine((property) => property.latitude == null || property.longitude != null, {
     ...formRule('longitude', 'validation.coordinatesPair'),
     when: coordinatesValid,
@@ -44,7 +81,16 @@ export const propertyForm = PropertyInput.extend({
   .refine((property) => property.longitude == null || property.latitude != null, {
     ...formRule('latitude', 'validation.coordinatesPair'),
     when: coordinatesValid,
-  });
+  })
+  .refine(...ownPolicyRule('free_until_days'))
+  .refine(...ownPolicyRule('late_refund_percent'))
+  .transform(({ cancellation_mode, free_until_days, late_refund_percent, ...property }) => ({
+    ...property,
+    cancellation_policy:
+      cancellation_mode === 'own'
+        ? { free_until_days: Number(free_until_days), late_refund_percent: Number(late_refund_percent) }
+        : null,
+  }));
 export const propertyMessages: FormMessages = {
   required,
   fields: { room_count: 'validation.integerMin1', latitude: 'validation.latitude', longitude: 'validation.longitude' },
@@ -105,3 +151,39 @@ export const paymentSettingsForm = PaymentSettingsUpdate.extend({
   paypal_mode: PaypalMode,
 });
 export const paymentSettingsMessages: FormMessages = { required };
+
+/** The admin's note with a refund or a cancellation: optional, not sent when empty. */
+const reasonText = z
+  .string()
+  .trim()
+  .max(REFUND_REASON_MAX_LENGTH)
+  .transform((reason) => reason || undefined)
+  .optional();
+
+/** POST /admin/bookings/{id}/refund: more than 0, at most 2 decimals, no more than is still refundable. */
+export const refundForm = (refundableCents: number) =>
+  RefundBody.extend({ amount: decimalText.pipe(RefundBody.shape.amount), reason: reasonText }).refine(
+    (body) => toCents(body.amount) <= refundableCents,
+    formRule('amount', 'validation.refundTooLarge'),
+  );
+export const refundMessages: FormMessages = {
+  required,
+  fields: { amount: 'validation.refundAmount', reason: 'validation.reasonLength' },
+};
+
+/**
+ * The admin's cancel (PUT /bookings/{id}/cancel): the refund, when something is refundable (0 gives nothing back,
+ * never more than is still refundable), and a reason.
+ */
+export const adminCancelForm = (refundableCents: number) =>
+  CancelBookingBody.extend({
+    refund_amount: decimalText.pipe(CancelBookingBody.shape.refund_amount.unwrap()).optional(),
+    reason: reasonText,
+  }).refine(
+    (body) => body.refund_amount === undefined || toCents(body.refund_amount) <= refundableCents,
+    formRule('refund_amount', 'validation.refundTooLarge'),
+  );
+export const adminCancelMessages: FormMessages = {
+  required,
+  fields: { refund_amount: 'validation.refundAmountZero', reason: 'validation.reasonLength' },
+};

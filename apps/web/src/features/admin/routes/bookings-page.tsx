@@ -1,10 +1,16 @@
-import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX_LENGTH, BOOKING_STATUSES, type Booking, type BookingStatus } from '@roomweek/contract';
-import { Ban, CalendarCheck, CalendarX2, Clock, Euro, ListChecks, Search } from 'lucide-react';
-import { memo, useRef, useState } from 'react';
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_SEARCH_MAX_LENGTH,
+  BOOKING_STATUSES,
+  type Booking,
+  type BookingStatus,
+  type CancelBookingBody,
+} from '@roomweek/contract';
+import { Ban, CalendarCheck, CalendarX2, Clock, Euro, HandCoins, ListChecks, Search } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { StatusView } from '@/components/status-view';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,11 +18,13 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
-import { formatCents, formatDate, formatPrice, shortId } from '@/lib/format';
+import { formatCents } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBookingPage, useBookingSummary, useCancelBooking } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
-import { MethodBadge, RefundBadge, StatusBadge } from '../components/booking-badges';
+import { AdminBookingCard } from '../components/admin-booking-card';
+import { AdminCancelDialog } from '../components/admin-cancel-dialog';
+import { RefundDialog, type RefundTarget } from '../components/refund-dialog';
 import { Pagination } from '../components/pagination';
 import { StatGrid, StatTile } from '../components/stat-tile';
 import { useAdminTranslation } from '../lib/use-admin-translation';
@@ -31,7 +39,10 @@ const SEARCH_DELAY_MS = 300;
 
 const isStatus = (value: string): value is BookingStatus => (BOOKING_STATUSES as readonly string[]).includes(value);
 
-/** docs/behaviour.md §2 admin bookings: counters, search, status filter, cards with badges, cancel with confirm. */
+/**
+ * docs/behaviour.md §2 admin bookings: counters, search, status filter, cards with badges; cancel with the refund the
+ * admin chooses, refund without cancelling, retry a failed refund (§10).
+ */
 export default function BookingsPage() {
   const { t, i18n } = useAdminTranslation();
   const language = i18n.language;
@@ -46,6 +57,8 @@ export default function BookingsPage() {
   const list = useBookingPage({ status, q, page });
   const listTop = useRef<HTMLDivElement>(null);
   const [confirming, setConfirming] = useState<Booking | null>(null);
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  const openRefund = useCallback((booking: Booking, retry: boolean) => setRefunding({ booking, retry }), []);
 
   const shown = list.data;
   const pageCount = shown ? Math.max(1, Math.ceil(shown.total / ADMIN_PAGE_SIZE)) : 1;
@@ -58,8 +71,8 @@ export default function BookingsPage() {
     listTop.current?.scrollIntoView({ block: 'start' });
   };
 
-  const onCancel = (booking: Booking) =>
-    cancel.mutate(booking.id, {
+  const onCancel = (booking: Booking, body: CancelBookingBody) =>
+    cancel.mutate({ id: booking.id, body }, {
       onSuccess: () => toast.success(t('bookings.toasts.cancelled')),
       onError: (error) => toast.error(errorMessage(t, error, 'bookings.toasts.cancelFailed')),
     });
@@ -69,7 +82,7 @@ export default function BookingsPage() {
 
   return (
     <AdminPage title={t('bookings.title')} description={t('bookings.subtitle')}>
-      <StatGrid className="lg:grid-cols-5">
+      <StatGrid className="lg:grid-cols-3 xl:grid-cols-6">
         <StatTile icon={ListChecks} label={t('bookings.counters.total')} value={count(totals?.total)} tone="stone" />
         <StatTile icon={CalendarCheck} label={t('bookings.counters.confirmed')} value={count(totals?.confirmed)} tone="emerald" />
         <StatTile icon={Clock} label={t('bookings.counters.pending')} value={count(totals?.pending)} tone="amber" />
@@ -87,6 +100,13 @@ export default function BookingsPage() {
                 })
               : undefined
           }
+        />
+        <StatTile
+          icon={HandCoins}
+          label={t('bookings.counters.received')}
+          value={summary.isError ? '—' : totals ? formatCents(totals.received_cents, language) : undefined}
+          tone="sky"
+          note={totals && totals.refunds_failed > 0 ? t('shared.refundsFailed', { count: totals.refunds_failed }) : undefined}
         />
       </StatGrid>
 
@@ -166,7 +186,8 @@ export default function BookingsPage() {
                     booking={booking}
                     language={language}
                     onCancel={setConfirming}
-                    cancelling={cancel.isPending && cancel.variables === booking.id}
+                    onRefund={openRefund}
+                    cancelling={cancel.isPending && cancel.variables.id === booking.id}
                   />
                 </li>
               ))}
@@ -175,98 +196,8 @@ export default function BookingsPage() {
           <Pagination page={page} pageCount={pageCount} onPageChange={goTo} />
         </div>
       )}
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
-        title={t('bookings.cancelConfirm')}
-        description={
-          confirming
-            ? t('bookings.cancelExplain', {
-                name: confirming.user_name,
-                start: formatDate(confirming.start_date, language),
-                end: formatDate(confirming.end_date, language),
-              })
-            : ''
-        }
-        confirmLabel={t('bookings.cancelYes')}
-        cancelLabel={t('bookings.cancelNo')}
-        destructive
-        onConfirm={() => {
-          if (confirming) onCancel(confirming);
-        }}
-      />
+      <AdminCancelDialog booking={confirming} onClose={() => setConfirming(null)} onConfirm={onCancel} />
+      <RefundDialog target={refunding} onClose={() => setRefunding(null)} />
     </AdminPage>
   );
 }
-
-/** Memoised: typing in the search box and a new page's arrival re-render only the cards that change. */
-const AdminBookingCard = memo(function AdminBookingCard({
-  booking,
-  language,
-  onCancel,
-  cancelling,
-}: {
-  booking: Booking;
-  language: string;
-  onCancel: (booking: Booking) => void;
-  cancelling: boolean;
-}) {
-  const { t } = useAdminTranslation();
-  const titleId = `booking-${booking.id}`;
-  return (
-    <Card className="flex flex-col gap-3 p-5" role="article" aria-labelledby={titleId} data-testid="admin-booking">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-0.5">
-          <h2 id={titleId} className="font-semibold" title={booking.id}>
-            {t('bookings.bookingNumber', { id: shortId(booking.id) })}
-          </h2>
-          <p className="text-sm break-words">
-            <span className="font-medium">{booking.user_name}</span>{' '}
-            <span className="text-stone-600">· {booking.user_email}</span>
-          </p>
-          <p className="text-sm text-stone-500">
-            {t('bookings.roomAt', { number: booking.room_number, property: booking.property_name })}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <MethodBadge method={booking.payment_method} />
-          <StatusBadge status={booking.status} />
-          <RefundBadge booking={booking} />
-        </div>
-      </div>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-stone-500">{t('bookings.start')}</dt>
-            <dd className="font-medium">{formatDate(booking.start_date, language)}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-500">{t('bookings.end')}</dt>
-            <dd className="font-medium">{formatDate(booking.end_date, language)}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-500">{t('bookings.total')}</dt>
-            <dd className="font-semibold">{formatPrice(booking.total_price, language)}</dd>
-          </div>
-        </dl>
-        <div className="flex items-end sm:justify-end">
-          {booking.status !== 'cancelled' ? (
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={cancelling}
-              onClick={() => onCancel(booking)}
-              className="text-red-700 hover:bg-red-50"
-              aria-label={t('bookings.cancelNamed', { id: shortId(booking.id) })}
-            >
-              <Ban aria-hidden="true" />
-              {t('bookings.cancel')}
-            </Button>
-          ) : booking.cancel_reason ? (
-            <p className="text-xs text-stone-500">{t(`bookings.cancelReason.${booking.cancel_reason}`)}</p>
-          ) : null}
-        </div>
-      </div>
-    </Card>
-  );
-});

@@ -3,9 +3,11 @@ import {
   Building2,
   CalendarCheck,
   CalendarRange,
+  CalendarX2,
   ChevronRight,
   CreditCard,
   Euro,
+  HandCoins,
   MessageCircle,
   UserCog,
   type LucideIcon,
@@ -27,11 +29,12 @@ const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'availability', to: adminPaths.availability, icon: CalendarRange },
   { key: 'bookings', to: adminPaths.bookings, icon: CalendarCheck },
   { key: 'paymentSettings', to: adminPaths.paymentSettings, icon: CreditCard },
+  { key: 'cancellationPolicy', to: adminPaths.cancellationPolicy, icon: CalendarX2 },
   { key: 'whatsapp', to: adminPaths.whatsapp, icon: MessageCircle },
   { key: 'account', to: adminPaths.account, icon: UserCog },
 ];
 
-/** docs/behaviour.md §2 admin dashboard: four counters and a card to each management screen. */
+/** docs/behaviour.md §2 admin dashboard: five counters and a card to each management screen. */
 export default function DashboardPage() {
   const { t, i18n } = useAdminTranslation();
   const { user } = useSession();
@@ -44,7 +47,7 @@ export default function DashboardPage() {
   return (
     <AdminPage title={t('dashboard.title')} description={t('dashboard.subtitle', { name: user?.name ?? '' })} back={false}>
       <DefaultCredentialsNotice />
-      <StatGrid>
+      <StatGrid className="lg:grid-cols-5">
         <StatTile
           icon={Building2}
           label={t('dashboard.tiles.properties')}
@@ -70,6 +73,13 @@ export default function DashboardPage() {
                 })
               : undefined
           }
+        />
+        <StatTile
+          icon={HandCoins}
+          label={t('dashboard.tiles.received')}
+          value={summary.isError ? failed : totals ? formatCents(totals.received_cents, i18n.language) : undefined}
+          tone="sky"
+          note={totals && totals.refunds_failed > 0 ? t('shared.refundsFailed', { count: totals.refunds_failed }) : undefined}
         />
       </StatGrid>
 

@@ -1,4 +1,4 @@
-import { calendarDateIn, type Booking, type PaymentSettings, type Property, type Room, type User } from '@roomweek/contract';
+import { calendarDateIn, DEFAULT_CANCELLATION_POLICY, type Booking, type PaymentSettings, type Property, type Room, type User } from '@roomweek/contract';
 import { mockApi, type ApiRoutes } from '../../../../test/api-mock';
 import { admin, config } from '../../../../test/fixtures';
 import { availabilityBookings, bookingSummary, bookingsPage } from './fake-bookings';
@@ -12,6 +12,7 @@ export const PROPERTY_A: Property = {
   room_count: 3,
   latitude: 50.85,
   longitude: 4.35,
+  cancellation_policy: null,
 };
 
 export const PROPERTY_B: Property = {
@@ -50,7 +51,12 @@ export function adminBooking(overrides: Partial<Booking> = {}): Booking {
     status: 'confirmed',
     payment_method: 'on_site',
     cancel_reason: null,
-    refund_status: null,
+    paid_amount: 0,
+    refund_amount: 0,
+    refund_status: 'none',
+    cancellation_policy: DEFAULT_CANCELLATION_POLICY,
+    free_cancellation_until: '2030-02-18',
+    cancelled_by: null,
     hold_expires_at: null,
     created_at: '2030-01-01T10:00:00.000Z',
     room_number: room.room_number,

@@ -23,12 +23,20 @@ describe('summary: counters and revenue', () => {
     expect(bookingSummary([])).toMatchObject({ total: 0, revenue_cents: 0 });
   });
 
-  it('sets apart the payments waiting for a refund', () => {
+  it('sets apart the refunds on their way and the failed ones, and counts what was received less what was refunded', () => {
     const summary = bookingSummary([
-      adminBooking({ total_price: 250, status: 'cancelled', refund_status: 'pending' }),
-      adminBooking({ total_price: 90, status: 'cancelled', refund_status: 'refunded' }),
+      adminBooking({ total_price: 250, status: 'cancelled', paid_amount: 250, refund_amount: 125.5, refund_status: 'pending' }),
+      adminBooking({ total_price: 90, status: 'cancelled', paid_amount: 90, refund_amount: 90, refund_status: 'succeeded' }),
+      adminBooking({ total_price: 60, status: 'cancelled', paid_amount: 60, refund_amount: 0, refund_status: 'failed' }),
+      adminBooking({ total_price: 40, status: 'confirmed', paid_amount: 40 }),
     ]);
-    expect(summary).toMatchObject({ revenue_cents: 0, refunds_pending: 1, refunds_pending_cents: 25000 });
+    expect(summary).toMatchObject({
+      revenue_cents: 4000,
+      received_cents: 25000 - 12550 + 6000 + 4000,
+      refunds_pending: 1,
+      refunds_pending_cents: 12550,
+      refunds_failed: 1,
+    });
   });
 });
 

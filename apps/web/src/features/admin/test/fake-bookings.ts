@@ -7,7 +7,10 @@ import { coversDay, isUpcomingCheckIn, nextBookingByRoom } from '../lib/derivati
  * `X-Total-Count`), GET /admin/bookings/summary and GET /admin/availability.
  */
 
-/** GET /admin/bookings/summary: the counters over every booking; revenue from confirmed ones, added in cents. */
+/**
+ * GET /admin/bookings/summary: the counters over every booking; revenue from confirmed ones, received from every
+ * payment less every refund not failed, and the refunds pending or failed, added in cents.
+ */
 export function bookingSummary(bookings: readonly Booking[]): BookingSummary {
   const summary: BookingSummary = {
     total: bookings.length,
@@ -15,16 +18,20 @@ export function bookingSummary(bookings: readonly Booking[]): BookingSummary {
     pending: 0,
     cancelled: 0,
     revenue_cents: 0,
+    received_cents: 0,
     refunds_pending: 0,
     refunds_pending_cents: 0,
+    refunds_failed: 0,
   };
   for (const booking of bookings) {
     summary[booking.status] += 1;
     if (booking.status === 'confirmed') summary.revenue_cents += toCents(booking.total_price);
+    summary.received_cents += toCents(booking.paid_amount) - toCents(booking.refund_amount);
     if (booking.refund_status === 'pending') {
       summary.refunds_pending += 1;
-      summary.refunds_pending_cents += toCents(booking.total_price);
+      summary.refunds_pending_cents += toCents(booking.refund_amount);
     }
+    if (booking.refund_status === 'failed') summary.refunds_failed += 1;
   }
   return summary;
 }

@@ -1,14 +1,14 @@
 import type { Booking } from '@roomweek/contract';
 import { CalendarDays, CreditCard, User } from 'lucide-react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
+import { BookingMoney } from './booking-money';
 import { BookingStatusBadge } from './booking-status-badge';
+import { CancelBookingPrompt } from './cancel-booking-prompt';
 
 export interface BookingCardProps {
   booking: Booking;
@@ -68,30 +68,19 @@ export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps)
         </div>
       </dl>
 
+      <BookingMoney booking={booking} />
+
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4">
         <p>
           <span className="text-sm text-stone-500">{t('bookings.total')} </span>
           <span className="text-lg font-semibold">{formatPrice(booking.total_price, language)}</span>
         </p>
         {booking.status !== 'cancelled' ? (
-          <ConfirmDialog
-            trigger={
-              <Button variant="destructive-outline" size="sm" disabled={cancelling}>
-                {t('bookings.cancel')}
-              </Button>
-            }
-            title={t('bookings.cancelConfirm')}
-            description={t('bookings.cancelConfirmDetail', {
-              start: formatDate(booking.start_date, language),
-              end: formatDate(booking.end_date, language),
-            })}
-            confirmLabel={t('bookings.cancelYes')}
-            cancelLabel={t('bookings.cancelNo')}
-            destructive
-            onConfirm={() => onCancel(booking)}
-          />
+          <CancelBookingPrompt booking={booking} cancelling={cancelling} onConfirm={() => onCancel(booking)} />
         ) : booking.cancel_reason ? (
           <p className="text-sm text-stone-500">{t(`bookings.cancelReason.${booking.cancel_reason}`)}</p>
+        ) : booking.cancelled_by ? (
+          <p className="text-sm text-stone-500">{t(`bookings.cancelledBy.${booking.cancelled_by}`)}</p>
         ) : null}
       </div>
     </Card>

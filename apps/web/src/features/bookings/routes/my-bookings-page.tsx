@@ -8,18 +8,26 @@ import { StatusView } from '@/components/status-view';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
+import { formatPrice } from '@/lib/format';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useMyBookings } from '../api/get-my-bookings';
 import { BookingCard, BookingCardSkeleton } from '../components/booking-card';
 
 export function MyBookingsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const bookings = useMyBookings();
   const cancel = useCancelBooking();
 
   const onCancel = (booking: Booking) => {
     cancel.mutate(booking.id, {
-      onSuccess: () => toast.success(t('toasts.bookingCancelled')),
+      onSuccess: (cancelled) => {
+        const refund = cancelled.refund_amount - booking.refund_amount;
+        toast.success(
+          refund > 0
+            ? t('toasts.bookingCancelledRefund', { amount: formatPrice(refund, i18n.language) })
+            : t('toasts.bookingCancelled'),
+        );
+      },
       onError: (error) => toast.error(errorMessage(t, error, 'toasts.cancelFailed')),
     });
   };

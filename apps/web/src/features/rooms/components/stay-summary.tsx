@@ -1,44 +1,67 @@
-import { formatCents, formatDate } from '@/lib/format';
+import { addDays, type CancellationPolicy, type RoomPricingFields } from '@roomweek/contract';
+import { CancellationTerms } from '@/components/cancellation-terms';
+import { formatCents, formatDate, formatPercent } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
-import { staySummary } from '@/lib/stay';
+import { stayQuote } from '@/lib/stay';
 
-/** Arrival, departure, length and indicative total (docs/behaviour.md §9 price rule; the server's price is the one charged). */
+/**
+ * Arrival, departure, length, the quote's lines (season by season, the long-stay discount) and the total: the
+ * contract's quote, the very one the server books with (docs/behaviour.md §11).
+ */
 export function StaySummary({
   arrival,
   departure,
-  pricePerWeek,
+  pricing,
+  cancellationPolicy,
 }: {
   arrival: string;
   departure: string;
-  pricePerWeek: number;
+  /** The room's price, seasons, long-stay tiers and rules (RoomDetail). */
+  pricing: RoomPricingFields;
+  /** The terms a booking of the room gets now (RoomDetail.cancellation_policy). */
+  cancellationPolicy?: CancellationPolicy;
 }) {
   const { t, i18n } = useTranslation();
-  const { days, totalCents } = staySummary(arrival, departure, pricePerWeek);
-  const rows: [string, string][] = [
-    [t('room.arrival'), formatDate(arrival, i18n.language)],
-    [t('room.departure'), formatDate(departure, i18n.language)],
-    [t('room.summary.duration'), t('room.summary.days', { count: days })],
+  const language = i18n.language;
+  const quote = stayQuote(arrival, departure, pricing);
+  const rows: [string, string, string?][] = [
+    [t('room.arrival'), formatDate(arrival, language)],
+    [t('room.departure'), formatDate(departure, language)],
+    [t('room.summary.duration'), t('room.summary.days', { count: quote.nights })],
+    ...quote.lines.map((line): [string, string, string] => [
+      t(`room.summary.${line.kind}Line`, { count: line.nights, price: formatCents(line.pricePerWeekCents, language) }),
+      formatCents(line.amountCents, language),
+      t('room.summary.lineDates', { start: formatDate(line.start_date, language), end: formatDate(addDays(line.end_date, -1), language) }),
+    ]),
   ];
+  if (quote.discountCents > 0) {
+    const percent = formatPercent(quote.discountPercent, language);
+    rows.push([t('room.summary.discount', { percent }), `−${formatCents(quote.discountCents, language)}`]);
+  }
   return (
     <section aria-labelledby="stay-summary-title" className="rounded-xl bg-stone-50 p-4">
       <h3 id="stay-summary-title" className="mb-3 font-semibold">
         {t('room.summary.title')}
       </h3>
       <dl className="flex flex-col gap-1.5 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term} className="flex justify-between gap-4">
-            <dt className="text-stone-600">{term}</dt>
+        {rows.map(([term, value, detail], index) => (
+          <div key={index} className="flex justify-between gap-4">
+            <dt className="text-stone-600">
+              {term}
+              {detail ? <span className="block text-xs text-stone-500">{detail}</span> : null}
+            </dt>
             <dd className="font-medium">{value}</dd>
           </div>
         ))}
         <div className="mt-2 flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
           <dt className="font-semibold">{t('room.summary.total')}</dt>
           <dd className="font-bold" data-testid="stay-total">
-            {formatCents(totalCents, i18n.language)}
+            {formatCents(quote.totalCents, language)}
           </dd>
         </div>
       </dl>
       <p className="mt-2 text-xs text-stone-500">{t('room.summary.priceRule')}</p>
+      {cancellationPolicy ? <CancellationTerms policy={cancellationPolicy} arrival={arrival} className="mt-3" /> : null}
     </section>
   );
 }

@@ -49,13 +49,15 @@ export function useStaySelection(roomId: string) {
   const [params, setParams] = useSearchParams();
 
   const bookings = availability.data?.bookings;
+  // The room's stay rules come with its availability (docs/behaviour.md §11); a failed load has none to show.
+  const rules = availability.data?.rules;
   const settled = availability.isSuccess || availability.isError;
   const calendar = useMemo<StayCalendar | null>(
     () =>
       window && settled
-        ? { today: window.start, lastDay: window.end, bookedNights: bookedNightsOf(bookings ?? []) }
+        ? { today: window.start, lastDay: window.end, bookedNights: bookedNightsOf(bookings ?? []), rules }
         : null,
-    [window, settled, bookings],
+    [window, settled, bookings, rules],
   );
 
   const addressArrival = param(params.get('start'));
