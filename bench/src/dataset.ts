@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, calendarDateIn, stayTotalCents } from '@roomweek/contract';
+import {
+  addDays,
+  calendarDateIn,
+  isoWeekday,
+  quoteStay,
+  type LongStayDiscount,
+  type SeasonCents,
+  type StayRules,
+} from '@roomweek/contract';
 
 /** The generated world: sizes from the issue (50 properties, 500 rooms, 50,000 bookings over two years). */
 export const SIZES = { properties: 50, roomsPerProperty: 10, users: 1000, bookings: 50_000, firstBookings: 5_000 } as const;
@@ -25,6 +33,9 @@ export interface RoomSeed {
   pricePerWeekCents: number;
   amenities: string[];
   photos: string[];
+  stayRules: StayRules;
+  seasonalPrices: SeasonCents[];
+  longStayDiscounts: LongStayDiscount[];
 }
 export interface UserSeed {
   id: string;
@@ -64,7 +75,10 @@ export interface Dataset {
   probeRoomIds: string[];
   /** The room and nights 200 clients race for; nobody else books them. */
   race: { roomId: string; start: string; end: string };
-  /** Free stays past the generated range for POST /api/bookings, one per request, spread over the rooms. */
+  /**
+   * Free stays past the generated range for POST /api/bookings, one per request, spread over the rooms: a week from
+   * Saturday to Saturday, as the rooms' rules ask, priced across their seasons (docs/behaviour.md §11).
+   */
   freeStays: () => Iterator<{ roomId: string; start: string; end: string }>;
 }
 
@@ -83,6 +97,14 @@ function random(seed: number) {
 const AMENITIES = ['wifi', 'desk', 'kitchen', 'washing machine', 'balcony', 'parking', 'private bathroom', 'heating'];
 const CITIES = ['Brussels', 'Antwerp', 'Ghent', 'Liège', 'Leuven', 'Namur', 'Bruges', 'Mons'];
 const LANGUAGES = ['fr', 'en', 'es', 'pt'];
+/** Every room is let by the week from Saturday to Saturday, one to twelve weeks, with 5 % off from 4 weeks and 10 % from 8. */
+const WEEKLY_RULES: StayRules = { changeover_days: [6], min_nights: 7, max_nights: 84, whole_weeks: true };
+const LONG_STAY_DISCOUNTS: LongStayDiscount[] = [
+  { min_weeks: 4, percent: 5 },
+  { min_weeks: 8, percent: 10 },
+];
+/** The first Saturday on or after `date`. */
+const saturdayFrom = (date: string) => addDays(date, (6 - isoWeekday(date) + 7) % 7);
 
 export function buildDataset(seed = 7): Dataset {
   const next = random(seed);
@@ -92,6 +114,13 @@ export function buildDataset(seed = 7): Dataset {
   const from = addDays(today, -365);
   const to = addDays(from, days);
   const now = Date.now();
+  // Two seasons a year over the whole range, the booking call's weeks included: quotes cross season edges.
+  const seasonsOf = (pricePerWeekCents: number): SeasonCents[] =>
+    Array.from({ length: 6 }, (_, i) => addDays(from, i * 182 + 120)).map((start, i) => ({
+      start_date: start,
+      end_date: addDays(start, i % 2 === 0 ? 63 : 21),
+      price_per_week_cents: Math.round(pricePerWeekCents * (i % 2 === 0 ? 1.4 : 1.2)),
+    }));
 
   const properties: PropertySeed[] = [];
   const rooms: RoomSeed[] = [];
@@ -109,13 +138,17 @@ export function buildDataset(seed = 7): Dataset {
     };
     properties.push(property);
     for (let r = 0; r < SIZES.roomsPerProperty; r++) {
+      const pricePerWeekCents = 15_000 + Math.floor(next() * 200) * 100;
       rooms.push({
         id: randomUUID(),
         propertyId: property.id,
         roomNumber: String(101 + r),
-        pricePerWeekCents: 15_000 + Math.floor(next() * 200) * 100,
+        pricePerWeekCents,
         amenities: AMENITIES.filter(() => next() < 0.5),
         photos: [`/demo/room-${(r % 4) + 1}.webp`],
+        stayRules: WEEKLY_RULES,
+        seasonalPrices: seasonsOf(pricePerWeekCents),
+        longStayDiscounts: LONG_STAY_DISCOUNTS,
       });
     }
   }
@@ -153,7 +186,12 @@ export function buildDataset(seed = 7): Dataset {
         userEmail: user.email,
         startDate,
         endDate,
-        totalCents: stayTotalCents(room.pricePerWeekCents, startDate, endDate),
+        // Made before the rules (stays of 1–6 nights), at the price the quote gives them.
+        totalCents: quoteStay(
+          { pricePerWeekCents: room.pricePerWeekCents, rules: room.stayRules, seasons: room.seasonalPrices, discounts: room.longStayDiscounts },
+          startDate,
+          endDate,
+        ).totalCents,
         status,
         paymentMethod,
         language: pick(LANGUAGES),
@@ -180,14 +218,16 @@ export function buildDataset(seed = 7): Dataset {
   const restBookings = others.slice(fill);
 
   const raceRoom = rooms[rooms.length - 1]!;
-  const race = { roomId: raceRoom.id, start: addDays(to, 14), end: addDays(to, 21) };
-  const freeStart = addDays(to, 35);
+  const raceStart = saturdayFrom(addDays(to, 14));
+  const race = { roomId: raceRoom.id, start: raceStart, end: addDays(raceStart, 7) };
+  const freeStart = saturdayFrom(addDays(to, 35));
   const bookable = rooms.filter((room) => room.id !== raceRoom.id);
   function* freeStays() {
-    // Two nights each, the next free pair of nights of the next room: rooms rotate, so writes spread over rooms.
-    for (let pair = 0; pair < 160; pair++) {
-      const start = addDays(freeStart, pair * 2);
-      for (const room of bookable) yield { roomId: room.id, start, end: addDays(start, 2) };
+    // A week each, the next free week of the next room: rooms rotate, so writes spread over rooms. 45 weeks keep
+    // every arrival within the 730 days ahead a booking may start (499 rooms × 45 = 22,455 stays).
+    for (let week = 0; week < 45; week++) {
+      const start = addDays(freeStart, week * 7);
+      for (const room of bookable) yield { roomId: room.id, start, end: addDays(start, 7) };
     }
   }
 

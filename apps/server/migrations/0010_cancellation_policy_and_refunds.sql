@@ -11,6 +11,8 @@ ALTER TABLE "bookings" ADD COLUMN "paid_cents" bigint DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "refunded_cents" bigint DEFAULT 0 NOT NULL;
 --> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "failed_refund_cents" bigint DEFAULT 0 NOT NULL;
+--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "cancel_note" text;
 --> statement-breakpoint
 UPDATE "bookings" b SET "paid_cents" = coalesce((

@@ -32,6 +32,10 @@ import uploadRoutes from './routes/api/upload/index.ts';
 import paymentsRoutes from './routes/api/payments/index.ts';
 import cancellationPolicyRoutes from './routes/api/cancellation-policy/index.ts';
 import bucketPhotos from './routes/uploads/bucket-photos.ts';
+import metricsRoute from './routes/metrics/index.ts';
+import metrics from './plugins/external/metrics.ts';
+import shutdown from './plugins/external/shutdown.ts';
+import operations from './plugins/app/operations/operations-plugin.ts';
 import { LocalPhotoStore } from './plugins/app/uploads/photo-store.ts';
 import { S3PhotoStore } from './plugins/app/uploads/s3-photo-store.ts';
 
@@ -58,16 +62,20 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
     bodyLimit: 1024 * 1024,
     keepAliveTimeout: 72_000,
     requestTimeout: 30_000,
-    return503OnClosing: true,
+    // Closing: plugins/external/shutdown.ts answers 503 `shutting_down` in the `{detail, code}` shape instead.
+    return503OnClosing: false,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('jobIntervalOverrideMs', config.JOB_INTERVAL_MS ?? null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // External tier.
   await app.register(errorHandler);
+  await app.register(shutdown);
   if (config.BENCH_COUNT_QUERIES) await app.register(queryCount);
   await app.register(security, { mapTileUrl: config.MAP_TILE_URL });
+  await app.register(metrics, { enabled: Boolean(config.METRICS_TOKEN) });
   await app.register(publicCache, { handle, ttlSeconds: config.PUBLIC_CACHE_SECONDS });
   await app.register(swagger);
   await app.register(dbPlugin, { handle, closeWithApp: !database });
@@ -78,6 +86,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
   await app.register(payments, { config });
   await app.register(privacy, { config });
   await app.register(housekeeping, { config });
+  await app.register(operations);
 
   // Routes: each folder's prefix is where its contract paths start (routes/contract-route.ts checks it).
   await app.register(
@@ -95,6 +104,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
     },
     { prefix: API_PREFIX },
   );
+  await app.register(metricsRoute, { token: config.METRICS_TOKEN });
   const photoStore = app.uploadsService.store;
   if (photoStore instanceof S3PhotoStore) await app.register(bucketPhotos, { store: photoStore, publicUrl: config.S3_PUBLIC_URL });
   await app.register(web, { uploadsDir: photoStore instanceof LocalPhotoStore ? photoStore.directory : null, webDist });

@@ -146,7 +146,7 @@ const EnvSchema = z.object({
    * cache off. Changes drop it at once (database notifications): this only bounds answers that depend on the clock.
    */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** Days sent outbox messages, processed webhook events and expired reset links are kept before the housekeeping job deletes them. */
+  /** Days sent outbox messages (their personal content goes after 30 days regardless) and processed webhook events are kept before the housekeeping job deletes them. */
   HOUSEKEEPING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Hours an unreferenced uploaded photo (or an archived row's photos) is kept before it is deleted. */
   UPLOAD_GRACE_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),

@@ -1,4 +1,4 @@
-import { DEFAULT_CANCELLATION_POLICY, type Booking, type Property, type PublicConfig, type RoomDetail, type User } from '@roomweek/contract';
+import { DEFAULT_CANCELLATION_POLICY, NO_STAY_RULES, type Booking, type Property, type PublicConfig, type RoomDetail, type User } from '@roomweek/contract';
 
 export const config: PublicConfig = {
   whatsapp_number: '+32 470 12-34-56',
@@ -58,7 +58,18 @@ export const room: RoomDetail = {
   amenities: ['Wi-Fi', 'Bureau'],
   photos: [],
   cancellation_policy: DEFAULT_CANCELLATION_POLICY,
+  rules: NO_STAY_RULES,
+  seasonal_prices: [],
+  long_stay_discounts: [],
 };
+
+/** GET /rooms/{id}/availability for the fixture room: its taken stays, no stay rule (docs/behaviour.md §11). */
+export const availability = (bookings: { start_date: string; end_date: string }[], terms: Partial<RoomDetail> = {}) => ({
+  bookings,
+  rules: terms.rules ?? room.rules,
+  seasonal_prices: terms.seasonal_prices ?? room.seasonal_prices,
+  long_stay_discounts: terms.long_stay_discounts ?? room.long_stay_discounts,
+});
 
 export function booking(overrides: Partial<Booking> = {}): Booking {
   return {
@@ -75,6 +86,7 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     paid_amount: 0,
     refund_amount: 0,
     refund_status: 'none',
+    failed_refund_amount: 0,
     cancellation_policy: DEFAULT_CANCELLATION_POLICY,
     free_cancellation_until: '2030-02-18',
     cancelled_by: null,

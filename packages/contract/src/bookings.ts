@@ -35,6 +35,8 @@ export const Booking = z.object({
   refund_amount: z.number(),
   /** Where its latest refund stands (docs/behaviour.md §10); `none` when nothing was ever refunded. */
   refund_status: RefundStatus,
+  /** When its latest refund failed: how much it was (what "Retry refund" sends again); else 0. */
+  failed_refund_amount: z.number(),
   /** The terms it was booked under (later changes of the policy do not change them). */
   cancellation_policy: CancellationPolicy,
   /** The last day on which cancelling gives everything back: arrival − free_until_days. */

@@ -68,9 +68,12 @@ export const CancellationQuote = z.object({
 });
 export type CancellationQuote = z.infer<typeof CancellationQuote>;
 
-/** The last day on which cancelling is free: arrival − free_until_days. */
+/**
+ * The last day on which cancelling is free: arrival − free_until_days, and never the arrival day itself (from it
+ * the stay has started), so a policy of 0 days means free until the day before arrival.
+ */
 export function freeCancellationUntil(policy: CancellationPolicy, startDate: string): string {
-  return addDays(startDate, -policy.free_until_days);
+  return addDays(startDate, -Math.max(policy.free_until_days, 1));
 }
 
 /** Where `today` stands in a stay's terms: free, late (a part back) or started (nothing back). */

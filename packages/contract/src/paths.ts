@@ -7,6 +7,7 @@ import type { RoutePath } from './route.ts';
 export const paths = {
   system: {
     health: { method: 'GET', path: '/health' },
+    ready: { method: 'GET', path: '/ready' },
     config: { method: 'GET', path: '/config' },
   },
   auth: {

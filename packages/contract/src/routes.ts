@@ -36,6 +36,7 @@ import {
   PaymentSettings,
   PaymentSettingsUpdate,
   PublicConfig,
+  ReadyResponse,
   UploadResponse,
   WhatsappSettings,
   WhatsappSettingsUpdate,
@@ -69,6 +70,11 @@ export const routes = tagByGroup({
       auth: 'public',
       summary: 'Answers once the database answers',
       response: { 200: HealthResponse, 503: ErrorResponse },
+    }),
+    ready: defineRoute(paths.system.ready, {
+      auth: 'public',
+      summary: 'Readiness for a load balancer: 503 until the database answers with every migration applied, and while shutting down',
+      response: { 200: ReadyResponse, 503: ErrorResponse },
     }),
     config: defineRoute(paths.system.config, {
       auth: 'public',

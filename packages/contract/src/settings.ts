@@ -76,3 +76,4 @@ export type PublicConfig = z.infer<typeof PublicConfig>;
 
 export const UploadResponse = z.object({ url: z.string() });
 export const HealthResponse = z.object({ status: z.literal('ok') });
+export const ReadyResponse = z.object({ status: z.literal('ready') });

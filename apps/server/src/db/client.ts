@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { listenOnPostgres, type ChannelHandlers, type ChannelListener } from './listener.ts';
 import * as schema from './schema.ts';
 
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
   /** LISTENs on a channel for this process (NOTIFY is sent by triggers on commit, from any instance). */
   listen: (channel: string, handlers: ChannelHandlers) => ChannelListener;
   close: () => Promise<void>;
+  /** PGlite only: its data directory as a gzipped tarball, taken between statements (ops/backup.ts). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** Runs raw SQL on either driver and answers its rows (both drivers' results carry `rows`). */
@@ -87,9 +90,30 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const client = options.pglite ?? (await createPglite(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
+  // A data directory on disk is this process's alone while open (db/data-dir-lock.ts).
+  let release: () => Promise<void> = async () => undefined;
+  if (!options.pglite && options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true });
+    release = await lockDataDir(options.dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = options.pglite ?? (await createPglite(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
+  } catch (error) {
+    await release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
-  return { db, kind: 'pglite', listen: (channel, handlers) => listenOnPglite(client, channel, handlers), close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
+    close: async () => {
+      await client.close();
+      await release();
+    },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
+  };
 }
 
 /** PGlite is in this process: its notifications arrive while the committing statement returns, and never drop. */

@@ -138,6 +138,8 @@ export const bookings = pgTable(
     /** Money received for it, and refunded or being refunded on it (bookings_refunds_within_paid: refunded ≤ paid). */
     paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** The amount of its latest refund when that one failed, else 0 (what the admin's retry sends again). */
+    failedRefundCents: bigint('failed_refund_cents', { mode: 'number' }).notNull().default(0),
     /** The admin's reason for cancelling, if given. */
     cancelNote: text('cancel_note'),
     stripeSessionId: text('stripe_session_id'),

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** JOB_INTERVAL_MS (a test aid): every job runs this often instead of its own `everyMs`; null in production. */
+    jobIntervalOverrideMs: number | null;
+  }
+}
+
 export interface IntervalJob {
   /** Runs the job once now (tests call this instead of waiting); concurrent calls share one run. */
   runOnce: () => Promise<void>;
@@ -25,9 +32,10 @@ export function intervalJob(
     let timer: NodeJS.Timeout | undefined;
     // Once the app closes, a run that was under way must not schedule another (the database is about to close).
     let stopped = false;
+    const everyMs = app.jobIntervalOverrideMs ?? options.everyMs;
     const schedule = () => {
       if (stopped) return;
-      timer = setTimeout(tick, options.everyMs);
+      timer = setTimeout(tick, everyMs);
       timer.unref();
     };
     const tick = () => {

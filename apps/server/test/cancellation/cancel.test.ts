@@ -101,7 +101,11 @@ describe('cancellation policy and refunds on cancel', () => {
         expect((await w.app.inject({ url: '/api/cancellation-policy' })).json()).toEqual({ free_until_days: 0, late_refund_percent: 100 });
         // A booking made now gets the new terms; the one made before keeps 14 days / 50 %.
         const later = await paidByCard(w, await roomAt(w, 350), 10);
-        expect((await mine(w.app, w.guest.token, later.id)).cancellation_policy).toEqual({ free_until_days: 0, late_refund_percent: 100 });
+        // 0 days: free until the day before arrival (the arrival day counts as started).
+        expect(await mine(w.app, w.guest.token, later.id)).toMatchObject({
+          cancellation_policy: { free_until_days: 0, late_refund_percent: 100 },
+          free_cancellation_until: siteDate(9),
+        });
         expect((await cancelBooking(w.app, w.guest.token, booking.id)).json<Booking>()).toMatchObject({ refund_amount: 175 });
         expect((await cancelBooking(w.app, w.guest.token, later.id)).json<Booking>()).toMatchObject({ refund_amount: 350 });
       } finally {

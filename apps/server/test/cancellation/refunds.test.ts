@@ -90,10 +90,11 @@ describe('refunds through the providers', () => {
       }
       w.stripe.failRefunds = 0;
       expect(await bookingRow(w.db, booking.id)).toMatchObject({ refundStatus: 'failed', refundedCents: 0, paidCents: 35_000 });
+      expect(await mine(w.app, w.guest.token, booking.id)).toMatchObject({ refund_status: 'failed', failed_refund_amount: 350, refund_amount: 0 });
       const summary = (await w.app.inject({ url: '/api/admin/bookings/summary', headers: bearer(w.admin) })).json();
       expect(summary.refunds_failed).toBe(1);
       const retried = await refund(w.app, w.admin, booking.id, { amount: 350 }, 'retry-after-failure');
-      expect(retried.json<Booking>()).toMatchObject({ refund_amount: 350, refund_status: 'succeeded' });
+      expect(retried.json<Booking>()).toMatchObject({ refund_amount: 350, refund_status: 'succeeded', failed_refund_amount: 0 });
       expect(refundsOn(booking.id).map((r) => r.amount)).toEqual([35_000]);
       expect((await w.app.inject({ url: '/api/admin/bookings/summary', headers: bearer(w.admin) })).json().refunds_failed).toBe(0);
     });

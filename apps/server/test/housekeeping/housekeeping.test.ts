@@ -49,7 +49,7 @@ describe('housekeeping', () => {
     expect(await count('rate_limits', sql`key = 'test:running'`)).toBe(1);
   });
 
-  it('deletes sent outbox messages older than 30 days, and only those', async () => {
+  it('deletes sent outbox messages older than 30 days, and only those (a failed one stays, its address erased: decision 0021)', async () => {
     const message = (status: string, sentDaysAgo: number | null, createdDaysAgo: number, recipient: string) => sql`
       insert into outbox_messages (channel, kind, recipient, language, payload, status, sent_at, created_at) values (
         'email', 'booking_confirmation', ${recipient}, 'en', '{}'::jsonb, ${status},
@@ -60,7 +60,8 @@ describe('housekeeping', () => {
     await t.app.db.execute(message('pending', null, 90, 'old-pending@example.com'));
     await t.app.housekeepingJob.runOnce();
     const left = await queryRows<{ recipient: string }>(t.app.db, sql`select recipient from outbox_messages where recipient like '%@example.com' order by recipient`);
-    expect(left.map((row) => row.recipient)).toEqual(['old-failed@example.com', 'old-pending@example.com', 'recent-sent@example.com']);
+    expect(left.map((row) => row.recipient)).toEqual(['old-pending@example.com', 'recent-sent@example.com']);
+    expect(await count('outbox_messages', sql`status = 'failed' and recipient is null and erased_at is not null`)).toBe(1);
   });
 
   it('deletes processed webhook events older than 30 days and keeps newer ones', async () => {
@@ -73,7 +74,7 @@ describe('housekeeping', () => {
     expect(left.map((row) => row.event_id)).toEqual(['evt_recent']);
   });
 
-  it('deletes revoked tokens past their expiry and reset links expired over 30 days ago, keeps the others', async () => {
+  it('deletes revoked tokens past their expiry and reset links once expired (decision 0021), keeps the others', async () => {
     const { user } = await registerUser(t.app);
     await t.app.db.execute(sql`insert into revoked_tokens (jti, user_id, expires_at) values
       ('00000000-0000-4000-8000-000000000001', ${user.id}, now() - interval '1 second'),
@@ -85,7 +86,7 @@ describe('housekeeping', () => {
     const tokens = await queryRows<{ jti: string }>(t.app.db, sql`select jti from revoked_tokens where user_id = ${user.id}`);
     expect(tokens.map((row) => row.jti)).toEqual(['00000000-0000-4000-8000-000000000002']);
     const links = await queryRows<{ token_hash: string }>(t.app.db, sql`select token_hash from password_resets where user_id = ${user.id} order by token_hash`);
-    expect(links.map((row) => row.token_hash)).toEqual(['live-link', 'recent-link']);
+    expect(links.map((row) => row.token_hash)).toEqual(['live-link']);
   });
 
   it('deletes an unreferenced photo past the grace period with its thumbnail, keeps referenced and fresh ones', async () => {

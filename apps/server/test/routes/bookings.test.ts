@@ -43,6 +43,7 @@ describe('bookings routes', () => {
         paid_amount: 0,
         refund_amount: 0,
         refund_status: 'none',
+        failed_refund_amount: 0,
         cancellation_policy: { free_until_days: 14, late_refund_percent: 50 },
         free_cancellation_until: siteDate(-4),
         cancelled_by: null,

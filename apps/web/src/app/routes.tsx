@@ -14,6 +14,8 @@ const HomePage = lazyPage(() => import('@/features/properties/routes/home-page')
 const PropertyPage = lazyPage(() => import('@/features/properties/routes/property-page'), (module) => module.PropertyPage);
 const RoomBookingPage = lazyPage(() => import('./routes/room-booking-page'), (module) => module.RoomBookingPage);
 const ContactPage = lazyPage(() => import('@/features/contact/routes/contact-page'), (module) => module.ContactPage);
+const PrivacyPage = lazyPage(() => import('@/features/privacy/routes/privacy-page'), (module) => module.PrivacyPage);
+const AccountPage = lazyPage(() => import('@/features/privacy/routes/account-page'), (module) => module.AccountPage);
 const MyBookingsPage = lazyPage(() => import('@/features/bookings/routes/my-bookings-page'), (module) => module.MyBookingsPage);
 const PaymentSuccessPage = lazyPage(
   () => import('@/features/payments/routes/payment-success-page'),
@@ -57,8 +59,10 @@ export function AppRoutes() {
           <Route path="property/:id" element={<PropertyPage />} />
           <Route path="room/:id" element={<RoomBookingPage />} />
           <Route path="contact" element={<ContactPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
           <Route element={<RequireAuth />}>
             <Route path="my-bookings" element={<MyBookingsPage />} />
+            <Route path="account" element={<AccountPage />} />
             <Route path="payment-success" element={<PaymentSuccessPage />} />
             <Route path="payment-cancel" element={<PaymentCancelPage />} />
             <Route path="paypal-success" element={<PaypalSuccessPage />} />

@@ -5,6 +5,8 @@ export const paths = {
   room: (id: string) => `/room/${encodeURIComponent(id)}`,
   myBookings: '/my-bookings',
   contact: '/contact',
+  privacy: '/privacy',
+  account: '/account',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',

@@ -39,3 +39,22 @@ describe('calls built on the contract route table', () => {
     expect(await api.rooms.remove('r1')).toBeNull();
   });
 });
+
+describe('routes that read headers or take an optional body', () => {
+  it('sends the Idempotency-Key of a refund, and the cancel body only when given', async () => {
+    const { requests } = mockApi({
+      'POST /admin/bookings/:id/refund': () => booking(),
+      'PUT /bookings/:id/cancel': () => booking({ status: 'cancelled' }),
+    });
+    await api.admin.refund('b1', { amount: 12.5 }, 'key-0123456789');
+    expect(requests[0]?.headers.get('idempotency-key')).toBe('key-0123456789');
+    expect(requests[0]?.body).toEqual({ amount: 12.5 });
+
+    await api.bookings.cancel('b1');
+    expect(requests[1]?.body).toBeUndefined();
+    expect(requests[1]?.headers.get('content-type')).toBeNull();
+    expect(requests[1]?.headers.get('idempotency-key')).toBeNull();
+    await api.bookings.cancel('b1', { refund_amount: 0, reason: 'Travaux' });
+    expect(requests[2]?.body).toEqual({ refund_amount: 0, reason: 'Travaux' });
+  });
+});

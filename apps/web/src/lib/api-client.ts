@@ -7,7 +7,9 @@ import {
   type CancellationPolicy,
   type ChangePasswordBody,
   type CreateBookingBody,
+  type DeleteAccountBody,
   type ErrorResponse,
+  type GuestsQuery,
   type LoginBody,
   type PaymentSettingsUpdate,
   type ProfileBody,
@@ -174,6 +176,20 @@ async function callPage<R extends RoutePath>(route: RouteRef<R>, ...[input]: Cal
   return { items, total: Number.isInteger(total) && total >= 0 ? total : items.length };
 }
 
+/** A file the API answers (Content-Disposition: attachment): its bytes and the name the server gives it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** `call`, for the answers meant to be saved as a file (a data export): the bytes as they came, and their name. */
+async function download<R extends RoutePath>(route: RouteRef<R>, fallbackName: string, ...[input]: CallArgs<R>): Promise<DownloadedFile> {
+  const response = await send(route, (input ?? {}) as SentInput);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const named = /filename="([^"]+)"/.exec(disposition)?.[1];
+  return { blob: await response.blob(), filename: named ?? fallbackName };
+}
+
 /**
  * Every call of the API (docs/behaviour.md §7), each through the contract's route table. Features wrap these in query options
  * and hooks; nothing else calls `fetch` for /api.
@@ -193,6 +209,10 @@ export const api = {
     recoverEmail: (hint: string) => call(routes.auth.recoverEmail, { body: { hint } }),
     updateProfile: (body: ProfileBody) => call(routes.auth.updateProfile, { body }),
     changePassword: (body: ChangePasswordBody) => call(routes.auth.changePassword, { body }),
+    /** Everything the site holds about the signed-in user, as the JSON file to save. */
+    exportData: () => download(routes.auth.exportData, 'roomweek-my-data.json'),
+    /** Deletes the signed-in account (its password again); every session of it ends. */
+    deleteAccount: (body: DeleteAccountBody) => call(routes.auth.deleteAccount, { body }),
   },
 
   properties: {
@@ -251,6 +271,13 @@ export const api = {
     refund: (id: string, body: RefundBody, idempotencyKey: string) =>
       call(routes.admin.refund, { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
     availability: (signal?: AbortSignal) => call(routes.admin.availability, { signal }),
+    /** One page of client accounts, newest first, searched by name, e-mail or phone. */
+    guests: ({ q, limit, offset }: GuestsQuery, signal?: AbortSignal) =>
+      callPage(routes.admin.guests, { query: { q: q || undefined, limit, offset }, signal }),
+    /** A guest's data, as the file to hand them. */
+    exportGuest: (id: string) => download(routes.admin.exportGuest, 'roomweek-guest.json', { params: { id } }),
+    /** Anonymises a guest on request, with the admin's own password. */
+    anonymiseGuest: (id: string, body: DeleteAccountBody) => call(routes.admin.anonymiseGuest, { params: { id }, body }),
     whatsappSettings: (signal?: AbortSignal) => call(routes.admin.whatsappSettings, { signal }),
     updateWhatsappSettings: (whatsappNumber: string) =>
       call(routes.admin.updateWhatsappSettings, { body: { whatsapp_number: whatsappNumber } }),

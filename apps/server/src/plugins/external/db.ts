@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseHandle['kind'];
+    /** The opened database itself (server.ts serves PGlite backups from it). */
+    dbHandle: DatabaseHandle;
   }
 }
 
@@ -13,6 +15,7 @@ export default fp<{ handle: DatabaseHandle; closeWithApp: boolean }>(
   async (app, { handle, closeWithApp }) => {
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
+    app.decorate('dbHandle', handle);
     if (closeWithApp) app.addHook('onClose', () => handle.close());
   },
   { name: 'db' },

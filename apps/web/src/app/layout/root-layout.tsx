@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
 import { RouteErrorBoundary } from '../route-error';
 import { useNavigationPending } from '../router';
@@ -48,8 +49,13 @@ export function RootLayout() {
         </RouteErrorBoundary>
       </main>
       <footer className="border-t border-stone-200 bg-white">
-        <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-stone-500 sm:px-6">
-          © {new Date().getFullYear()} {t('app.name')} · {t('app.footer')}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-stone-500 sm:px-6">
+          <span>
+            © {new Date().getFullYear()} {t('app.name')} · {t('app.footer')}
+          </span>
+          <Link to={paths.privacy} className="hover:text-stone-800 hover:underline">
+            {t('app.privacy')}
+          </Link>
         </div>
       </footer>
     </div>

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 
-/** The menu labelled with the user's name: account settings (admin), logout. Loaded only for signed-in users. */
+/** The menu labelled with the user's name: my account, account settings (admin), logout. Loaded only for signed-in users. */
 export default function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -42,6 +42,10 @@ export default function UserMenu() {
           <span className="block truncate">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate(paths.account)}>
+          <UserRound aria-hidden="true" />
+          {t('nav.myAccount')}
+        </DropdownMenuItem>
         {user.is_admin ? (
           <DropdownMenuItem onSelect={() => void navigate(paths.adminAccount)}>
             <Settings aria-hidden="true" />

@@ -15,6 +15,7 @@ import { PaymentTabs } from '@/features/payments/components/payment-tabs';
 import { useRoom } from '@/features/rooms/api/get-room';
 import { RoomOverview } from '@/features/rooms/components/room-overview';
 import { StayChips } from '@/features/rooms/components/stay-chips';
+import { StayRulesNote } from '@/features/rooms/components/stay-rules-note';
 import { StaySteps } from '@/features/rooms/components/stay-steps';
 import { StaySummary } from '@/features/rooms/components/stay-summary';
 import { useStaySelection } from '@/features/rooms/hooks/use-stay-selection';
@@ -111,6 +112,7 @@ export function RoomBookingPage() {
           </div>
           <div className="flex min-w-0 flex-col gap-5">
             <StaySteps step={stayStep(selection)} />
+            <StayRulesNote rules={calendar?.rules ?? roomData.rules} />
             <StayChips selection={selection} onReset={reset} />
             {stay ? (
               <StaySummary

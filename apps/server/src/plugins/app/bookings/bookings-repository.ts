@@ -81,6 +81,7 @@ export function toBooking({ booking, roomNumber, propertyId, propertyName }: Boo
     paid_amount: toEuros(booking.paidCents),
     refund_amount: toEuros(booking.refundedCents),
     refund_status: booking.refundStatus ?? 'none',
+    failed_refund_amount: toEuros(booking.failedRefundCents),
     cancellation_policy: booking.cancellationPolicy,
     free_cancellation_until: freeCancellationUntil(booking.cancellationPolicy, booking.startDate),
     cancelled_by: booking.cancelReason ? CANCELLED_BY_REASON[booking.cancelReason] : null,

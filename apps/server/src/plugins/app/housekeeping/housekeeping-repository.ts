@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../../db/client.ts';
 import { occupiesNights } from '../bookings/bookings-repository.ts';
+import { ERASE_MESSAGE_CONTENT } from '../privacy/privacy-repository.ts';
 
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 
@@ -42,9 +43,26 @@ export class HousekeepingRepository {
     return this.deleteBatch('revoked_tokens', 'jti', sql`expires_at < now()`, limit);
   }
 
-  /** Password reset links that expired more than `days` ago (used or not): no request can use them any more. */
-  deleteExpiredPasswordResets(days: number, limit: number): Promise<number> {
-    return this.deleteBatch('password_resets', 'id', sql`expires_at < ${daysAgo(days)}`, limit);
+  /** Password reset links used or expired: no request can use them any more (decision 0021: erased at once, not kept as a trace). */
+  deleteSpentPasswordResets(limit: number): Promise<number> {
+    return this.deleteBatch('password_resets', 'id', sql`used_at is not null or expires_at < now()`, limit);
+  }
+
+  /**
+   * Erases the personal content (address, body, error) of up to `limit` messages sent or given up more than `days`
+   * ago, skipping rows another instance is erasing; the row stays (kind, dates, subject) until it is deleted.
+   */
+  async eraseOldMessageContent(days: number, limit: number): Promise<number> {
+    const cutoff = daysAgo(days);
+    const rows = await queryRows(
+      this.db,
+      sql`update outbox_messages set ${ERASE_MESSAGE_CONTENT} where id in (
+            select id from outbox_messages
+            where erased_at is null and status in ('sent', 'failed') and created_at < ${cutoff} and coalesce(sent_at, created_at) < ${cutoff}
+            limit ${limit} for update skip locked)
+          returning 1`,
+    );
+    return rows.length;
   }
 
   /**

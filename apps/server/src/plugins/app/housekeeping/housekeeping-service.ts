@@ -8,6 +8,11 @@ const BATCH = 1000;
 const MAX_BATCHES = 20;
 /** Photos checked against the database in one query. */
 const PHOTO_BATCH = 500;
+/**
+ * Days after which a message sent or given up loses its personal content (address, body, error), whatever
+ * HOUSEKEEPING_RETENTION_DAYS keeps the row: the privacy page promises it (decision 0021).
+ */
+export const MESSAGE_CONTENT_DAYS = 30;
 
 export interface HousekeepingOptions {
   repository: HousekeepingRepository;
@@ -23,6 +28,7 @@ export interface HousekeepingOptions {
 export interface HousekeepingReport {
   rateLimits: number;
   outboxMessages: number;
+  messagesErased: number;
   webhookEvents: number;
   revokedTokens: number;
   passwordResets: number;
@@ -34,8 +40,9 @@ const thumbnailOf = (url: string) => url.replace(/\.webp$/, '-thumb.webp');
 
 /**
  * Deletes what only grows and is no longer needed (docs/decisions/0016-housekeeping-and-hostile-inputs.md): ended
- * rate-limit windows, old sent messages and webhook events, expired revoked tokens and reset links, and photos that no
- * property or room lists any more.
+ * rate-limit windows, old sent messages and webhook events, expired revoked tokens, used or expired reset links, and
+ * photos that no property or room lists any more; and erases the personal content of messages 30 days after they were
+ * sent or given up (docs/decisions/0021-personal-data.md).
  * Safe on several instances at once: row deletes skip each other's rows, file deletes tolerate a file already gone.
  */
 export class HousekeepingService {
@@ -56,9 +63,10 @@ export class HousekeepingService {
     const report: HousekeepingReport = {
       rateLimits: await task(() => this.drain((limit) => repository.deleteExpiredRateLimits(limit)), 0),
       outboxMessages: await task(() => this.drain((limit) => repository.deleteSentOutbox(retentionDays, limit)), 0),
+      messagesErased: await task(() => this.drain((limit) => repository.eraseOldMessageContent(MESSAGE_CONTENT_DAYS, limit)), 0),
       webhookEvents: await task(() => this.drain((limit) => repository.deleteProcessedWebhookEvents(retentionDays, limit)), 0),
       revokedTokens: await task(() => this.drain((limit) => repository.deleteExpiredRevokedTokens(limit)), 0),
-      passwordResets: await task(() => this.drain((limit) => repository.deleteExpiredPasswordResets(retentionDays, limit)), 0),
+      passwordResets: await task(() => this.drain((limit) => repository.deleteSpentPasswordResets(limit)), 0),
       ...(await task(() => this.sweepPhotos(), { archivedRowsReleased: 0, photosDeleted: [] })),
     };
     const { photosDeleted, ...counts } = report;

@@ -231,8 +231,9 @@ export class PaymentsRepository {
   }
 
   /**
-   * The booking's refunded amount (every refund not failed) and refund status (pending while any is on its way, else
-   * its latest refund's), from its refund rows: one statement, after every change to them.
+   * The booking's refunded amount (every refund not failed), refund status (pending while any is on its way, else its
+   * latest refund's) and the amount of its latest refund if that failed, from its refund rows: one statement, after
+   * every change to them.
    */
   private async syncRefundTotals(tx: Executor, bookingId: string): Promise<void> {
     await tx.execute(sql`
@@ -240,7 +241,11 @@ export class PaymentsRepository {
         refunded_cents = coalesce((select sum(r.amount_cents) from payment_refunds r where r.booking_id = b.id and r.status <> 'failed'), 0),
         refund_status = (
           select case when bool_or(r.status = 'pending') then 'pending' else (array_agg(r.status order by r.created_at desc, r.id desc))[1] end
-          from payment_refunds r where r.booking_id = b.id)
+          from payment_refunds r where r.booking_id = b.id),
+        failed_refund_cents = coalesce((
+          select case when latest.status = 'failed' then latest.amount_cents else 0 end from (
+            select r.status, r.amount_cents from payment_refunds r where r.booking_id = b.id
+            order by r.created_at desc, r.id desc limit 1) latest), 0)
       where b.id = ${bookingId}`);
   }
 

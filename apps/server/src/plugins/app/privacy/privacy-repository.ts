@@ -89,11 +89,12 @@ export class PrivacyRepository {
    * Anonymises the account (the caller holds its lock): the name becomes "Deleted user", the e-mail a unique
    * non-routable one, birth date, birth place and phone are erased, no password matches, its role goes, and the token
    * version moves on (every session ends). Its bookings keep their stays and money but lose the name and e-mail; its
-   * reset links and revoked tokens (useless now) are deleted; its messages already sent or given up are erased, and
+   * reset links, revoked tokens (useless now) and attempt counters are deleted; its messages already sent or given up are erased, and
    * those waiting to be sent about the account itself (a reset link, an e-mail change) are given up. Messages about
    * its bookings still waiting (the cancellations just made) are sent, then erased with the others (decision 0021).
    */
-  async anonymise(tx: Executor, userId: string): Promise<void> {
+  async anonymise(tx: Executor, account: Pick<UserRow, 'id' | 'email'>): Promise<void> {
+    const userId = account.id;
     const email = anonymisedEmail(userId);
     await tx
       .update(users)
@@ -114,6 +115,12 @@ export class PrivacyRepository {
     await tx.update(bookings).set({ userName: ANONYMISED_NAME, userEmail: email }).where(eq(bookings.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(revokedTokens).where(eq(revokedTokens.userId, userId));
+    // The attempt counters that name the account (auth-service.ts, login-throttle.ts, the per-account limits).
+    const keys = [`login-failures:account:${account.email}`, `forgot-password:${account.email}`, ...['password-check', 'export', 'booking'].map((k) => `${k}:${userId}`)];
+    await queryRows(
+      tx,
+      sql`delete from rate_limits where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) or starts_with(key, ${`login-known:${account.email}:`})`,
+    );
     await queryRows(
       tx,
       sql`update outbox_messages set status = 'failed', next_attempt_at = now(), ${ERASE_MESSAGE_CONTENT}
@@ -137,7 +144,8 @@ export class PrivacyRepository {
       );
     }
     const where = and(...conditions);
-    const bookingCount = sql<number>`(select count(*)::int from ${bookings} where ${bookings.userId} = ${users.id})`;
+    // Spelled out: drizzle leaves a one-table query's columns unqualified, which the subquery would read as its own.
+    const bookingCount = sql<number>`(select count(*)::int from bookings b where b.user_id = "users"."id")`;
     const page = this.db
       .select({ user: users, bookings: bookingCount })
       .from(users)

@@ -163,10 +163,11 @@ export class PrivacyService {
           const admins = await repository.lockLiveAdmins(tx);
           if (admins.includes(subject.id) && admins.length <= 1) throw lastAdmin();
         }
-        if (!(await repository.lockUser(tx, subject.id))) throw guestNotFound();
+        const account = await repository.lockUser(tx, subject.id);
+        if (!account) throw guestNotFound();
         await bookings.lockUserBookings(tx, subject.id);
         if ((await repository.upcomingBookingIds(subject.id, siteToday(timeZone), tx)).length > 0) return false;
-        await repository.anonymise(tx, subject.id);
+        await repository.anonymise(tx, account);
         return true;
       });
       if (done) {

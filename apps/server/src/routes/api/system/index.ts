@@ -16,6 +16,16 @@ const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
     },
   });
 
+  // Liveness (/health) says the process answers; readiness says send it traffic. While shutting down, the shutdown
+  // plugin answers 503 `shutting_down` before this handler runs.
+  contractRoute(app, routes.system.ready, {
+    handler: async (_request, reply) => {
+      const readiness = await app.readiness();
+      if (!readiness.ready) return reply.code(503).header('retry-after', '5').send({ detail: `Not ready: ${readiness.reason}`, code: 'not_ready' });
+      return { status: 'ready' as const };
+    },
+  });
+
   contractRoute(app, routes.system.config, {
     config: { publicCache: true },
     handler: async () => {

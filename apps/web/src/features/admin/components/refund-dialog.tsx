@@ -1,4 +1,4 @@
-import { REFUND_REASON_MAX_LENGTH, type Booking, type RefundBody } from '@roomweek/contract';
+import { REFUND_REASON_MAX_LENGTH, toCents, type Booking, type RefundBody } from '@roomweek/contract';
 import { useMemo, useRef, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -55,7 +55,9 @@ function RefundForm({ target, onDone }: { target: RefundTarget; onDone: () => vo
   const { booking, retry } = target;
   const refund = useRefundBooking();
   const maxCents = refundableCents(booking);
-  const [draft, setDraft] = useState({ amount: (maxCents / 100).toFixed(2), reason: '' });
+  // A retry sends again what failed (never more than is still refundable); otherwise everything still refundable.
+  const initialCents = retry && booking.failed_refund_amount > 0 ? Math.min(toCents(booking.failed_refund_amount), maxCents) : maxCents;
+  const [draft, setDraft] = useState({ amount: (initialCents / 100).toFixed(2), reason: '' });
   const schema = useMemo(() => refundForm(maxCents), [maxCents]);
   /**
    * One key per submission of this dialog: sending the same body again (a double click, a retry after a lost

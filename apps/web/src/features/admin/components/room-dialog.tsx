@@ -13,6 +13,7 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
 import { roomForm, roomMessages } from '../lib/admin-forms';
 import { AmenitiesEditor } from './amenities-editor';
 import { PhotoUploader } from './photo-uploader';
+import { StayTermsFields, stayTermsDraftOf } from './stay-terms-fields';
 
 const draftOf = (room: Room | null, properties: readonly Property[]) => ({
   // A new room goes to the only property when there is just one.
@@ -21,9 +22,13 @@ const draftOf = (room: Room | null, properties: readonly Property[]) => ({
   price_per_week: room ? String(room.price_per_week) : '',
   amenities: room?.amenities ?? [],
   photos: room?.photos ?? [],
+  ...stayTermsDraftOf(room),
 });
 
-/** docs/behaviour.md §2 room dialog: property, number, price per week, amenities, photos; cancel and save. */
+/**
+ * docs/behaviour.md §2 room dialog: property, number, price per week, amenities, photos, and the stay terms of §11
+ * (rules, seasons, long-stay discounts); cancel and save.
+ */
 export function RoomDialog({
   open,
   onOpenChange,
@@ -132,6 +137,7 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
           disabled={busy}
         />
       </div>
+      <StayTermsFields draft={draft} onChange={(update) => setDraft((current) => ({ ...current, ...update(current) }))} errors={errors} disabled={busy} />
       <div className="sm:col-span-2">
         <PhotoUploader
           label={t('rooms.form.photos')}

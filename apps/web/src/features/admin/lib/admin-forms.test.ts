@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { validateForm } from '@/lib/use-zod-form';
 import {
+  adminCancelForm,
+  adminCancelMessages,
+  cancellationPolicyForm,
+  cancellationPolicyMessages,
   passwordChangeForm,
   passwordChangeMessages,
   paymentSettingsForm,
@@ -9,6 +13,8 @@ import {
   profileMessages,
   propertyForm,
   propertyMessages,
+  refundForm,
+  refundMessages,
   roomForm,
   roomMessages,
   whatsappForm,
@@ -48,6 +54,7 @@ describe('property form (docs/behaviour.md §5)', () => {
         photos: ['/uploads/a.webp'],
         latitude: null,
         longitude: null,
+        cancellation_policy: null,
       },
     });
   });
@@ -190,5 +197,70 @@ describe('payment settings update (docs/behaviour.md §5)', () => {
         paymentSettingsMessages,
       ),
     ).toEqual({ ok: true, value: { paypal_mode: 'sandbox' } });
+  });
+});
+
+describe('cancellation terms (docs/behaviour.md §10)', () => {
+  const validatePolicy = (free_until_days: string, late_refund_percent: string) =>
+    validateForm(cancellationPolicyForm, { free_until_days, late_refund_percent }, cancellationPolicyMessages);
+
+  it('sends whole days from 0 to 365 and a whole percent from 0 to 100', () => {
+    expect(validatePolicy(' 14 ', '50')).toEqual({ ok: true, value: { free_until_days: 14, late_refund_percent: 50 } });
+    expect(validatePolicy('0', '0')).toEqual({ ok: true, value: { free_until_days: 0, late_refund_percent: 0 } });
+    expect(validatePolicy('365', '100')).toEqual({ ok: true, value: { free_until_days: 365, late_refund_percent: 100 } });
+  });
+
+  it('refuses empty, negative, decimal, too large or non-numeric values', () => {
+    expect(validatePolicy('', '')).toEqual({
+      ok: false,
+      errors: { free_until_days: 'validation.required', late_refund_percent: 'validation.required' },
+    });
+    for (const [days, percent] of [['366', '101'], ['-1', '-5'], ['1.5', '12,5'], ['ten', '1e2']] as const) {
+      expect(validatePolicy(days, percent)).toEqual({
+        ok: false,
+        errors: { free_until_days: 'validation.freeUntilDays', late_refund_percent: 'validation.lateRefundPercent' },
+      });
+    }
+  });
+
+  it("gives a property its own terms only when chosen, else the site's (null)", () => {
+    expect(validateProperty({ ...property, cancellation_mode: 'own', free_until_days: '7', late_refund_percent: '30' } as typeof property)).toMatchObject({
+      ok: true,
+      value: { cancellation_policy: { free_until_days: 7, late_refund_percent: 30 } },
+    });
+    expect(validateProperty({ ...property, cancellation_mode: 'site', free_until_days: 'x', late_refund_percent: '' } as typeof property)).toMatchObject({
+      ok: true,
+      value: { cancellation_policy: null },
+    });
+    // Checked even while another field is refused.
+    expect(
+      validateProperty({ ...property, name: '', cancellation_mode: 'own', free_until_days: '400', late_refund_percent: '50' } as typeof property),
+    ).toEqual({ ok: false, errors: { name: 'validation.required', free_until_days: 'validation.freeUntilDays' } });
+  });
+});
+
+describe('refunds (docs/behaviour.md §10)', () => {
+  const validateRefund = (amount: string, reason = '', refundableCents = 10_000) =>
+    validateForm(refundForm(refundableCents), { amount, reason }, refundMessages);
+  const validateCancel = (values: { refund_amount?: string; reason: string }, refundableCents = 10_000) =>
+    validateForm(adminCancelForm(refundableCents), values, adminCancelMessages);
+
+  it('refunds more than 0, at most what is still refundable, with a comma or a dot; an empty reason is not sent', () => {
+    expect(validateRefund('25,50', ' goodwill ')).toEqual({ ok: true, value: { amount: 25.5, reason: 'goodwill' } });
+    expect(validateRefund('100')).toEqual({ ok: true, value: { amount: 100 } });
+    expect(validateRefund('100.01')).toEqual({ ok: false, errors: { amount: 'validation.refundTooLarge' } });
+    for (const amount of ['0', '-3', '1.234', 'all']) {
+      expect(validateRefund(amount)).toEqual({ ok: false, errors: { amount: 'validation.refundAmount' } });
+    }
+    expect(validateRefund('')).toEqual({ ok: false, errors: { amount: 'validation.required' } });
+    expect(validateRefund('10', 'x'.repeat(501))).toEqual({ ok: false, errors: { reason: 'validation.reasonLength' } });
+  });
+
+  it("cancels with 0 up to what is refundable, or without an amount when nothing is", () => {
+    expect(validateCancel({ refund_amount: '0', reason: '' })).toEqual({ ok: true, value: { refund_amount: 0 } });
+    expect(validateCancel({ refund_amount: '40', reason: 'Travaux' })).toEqual({ ok: true, value: { refund_amount: 40, reason: 'Travaux' } });
+    expect(validateCancel({ refund_amount: '100.5', reason: '' })).toEqual({ ok: false, errors: { refund_amount: 'validation.refundTooLarge' } });
+    expect(validateCancel({ refund_amount: '-1', reason: '' })).toEqual({ ok: false, errors: { refund_amount: 'validation.refundAmountZero' } });
+    expect(validateCancel({ reason: '' }, 0)).toEqual({ ok: true, value: {} });
   });
 });

@@ -9,6 +9,10 @@ import {
   REFUND_REASON_MAX_LENGTH,
   RefundBody,
   RoomInput,
+  findSeasonOverlap,
+  LongStayDiscountsInput,
+  SeasonalPricesInput,
+  StayRulesInput,
   toCents,
   WhatsappSettingsUpdate,
 } from '@roomweek/contract';
@@ -96,9 +100,48 @@ export const propertyMessages: FormMessages = {
   fields: { room_count: 'validation.integerMin1', latitude: 'validation.latitude', longitude: 'validation.longitude' },
 };
 
-/** Property, number and price required; price a number ≥ 0 with at most 2 decimals. */
-export const roomForm = RoomInput.extend({ price_per_week: decimalText.pipe(RoomInput.shape.price_per_week) });
-export const roomMessages: FormMessages = { required, fields: { price_per_week: 'validation.priceFormat' } };
+/**
+ * docs/behaviour.md §11, the room's stay terms as the form holds them (numbers as text, an empty maximum for none),
+ * checked by the contract's rules; seasons that share a night are refused here as the server would (seasons_overlap).
+ */
+const stayRulesForm = z
+  .object({
+    changeover_days: z.array(z.number()),
+    min_nights: wholeNumberText,
+    max_nights: z.union([z.string().trim().length(0).transform(() => null), wholeNumberText]),
+    whole_weeks: z.boolean(),
+  })
+  // Not .pipe: the contract's schema fills defaults in, so its input type is wider than this output.
+  .transform((rules, context) => {
+    const checked = StayRulesInput.safeParse(rules);
+    if (checked.success) return checked.data;
+    context.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'Invalid rules' });
+    return z.NEVER;
+  });
+const seasonsForm = z
+  .array(z.object({ start_date: z.string(), end_date: z.string(), price_per_week: decimalText }))
+  .pipe(SeasonalPricesInput)
+  .refine((seasons) => findSeasonOverlap(seasons) === null, { params: { messageKey: 'errors.seasons_overlap' } });
+const discountsForm = z.array(z.object({ min_weeks: wholeNumberText, percent: wholeNumberText })).pipe(LongStayDiscountsInput);
+
+/** Property, number and price required; price a number ≥ 0 with at most 2 decimals; the stay terms as above. */
+export const roomForm = RoomInput.extend({
+  price_per_week: decimalText.pipe(RoomInput.shape.price_per_week),
+  // The room dialog always sends them; left out, the server keeps the room's (and makes none for a new room).
+  rules: stayRulesForm.optional(),
+  seasonal_prices: seasonsForm.optional(),
+  long_stay_discounts: discountsForm.optional(),
+  apply_rules_to_property: z.boolean().optional(),
+});
+export const roomMessages: FormMessages = {
+  required,
+  fields: {
+    price_per_week: 'validation.priceFormat',
+    rules: 'validation.stayRules',
+    seasonal_prices: 'validation.seasons',
+    long_stay_discounts: 'validation.discounts',
+  },
+};
 
 /**
  * A new e-mail needs the current password, as the server says too. `current_email` is the account's address as the

@@ -1,4 +1,4 @@
-import type { Booking, Room } from '@roomweek/contract';
+import { NO_STAY_RULES, type Booking, type Room } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
 import { availabilityOverview, coversDay, isUpcomingCheckIn, nextBookingByRoom, upcomingCheckIns } from './derivations';
 
@@ -6,6 +6,8 @@ const ROOM_A = '00000000-0000-4000-8000-00000000000a';
 const ROOM_B = '00000000-0000-4000-8000-00000000000b';
 const PROPERTY_1 = '00000000-0000-4000-8000-000000000001';
 const PROPERTY_2 = '00000000-0000-4000-8000-000000000002';
+/** Rooms without stay rules, seasons or long-stay tiers. */
+const NO_TERMS = { rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discounts: [] };
 
 let sequence = 0;
 function booking(overrides: Partial<Booking> = {}): Booking {
@@ -24,6 +26,7 @@ function booking(overrides: Partial<Booking> = {}): Booking {
     paid_amount: 0,
     refund_amount: 0,
     refund_status: 'none',
+    failed_refund_amount: 0,
     cancellation_policy: { free_until_days: 14, late_refund_percent: 50 },
     free_cancellation_until: '2026-02-15',
     cancelled_by: null,
@@ -37,7 +40,7 @@ function booking(overrides: Partial<Booking> = {}): Booking {
 }
 
 function room(id: string, propertyId: string, number: string): Room {
-  return { id, property_id: propertyId, room_number: number, price_per_week: 100, amenities: [], photos: [] };
+  return { ...NO_TERMS, id, property_id: propertyId, room_number: number, price_per_week: 100, amenities: [], photos: [] };
 }
 
 describe('occupied today (start_date <= today <= end_date, non-cancelled)', () => {

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatLongDate, formatPrice, formatWeekday } from '@/lib/format';
 import { useAdminAvailability, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
+import { RoomTerms } from '../components/room-terms';
 import { StatGrid, StatTile } from '../components/stat-tile';
 import { availabilityOverview } from '../lib/derivations';
 import { useAdminTranslation } from '../lib/use-admin-translation';
@@ -125,6 +126,7 @@ export default function AvailabilityPage() {
                         <p className="text-sm text-stone-600">
                           {formatPrice(room.price_per_week, language)} {t('common.perWeek')}
                         </p>
+                        <RoomTerms room={room} />
                         {current ? (
                           <p className="text-sm text-stone-600">
                             {departsToday

@@ -72,8 +72,10 @@ describe('admin bookings', () => {
           pending: 2000,
           cancelled: 345,
           revenue_cents: 123456789,
+          received_cents: 98765432,
           refunds_pending: 2,
           refunds_pending_cents: 70050,
+          refunds_failed: 3,
         }),
       },
     );
@@ -85,6 +87,8 @@ describe('admin bookings', () => {
     expect(within(tile('Annulées')).getByText('345')).toBeInTheDocument();
     expect(within(tile("Chiffre d'affaires")).getByText(/^1\s234\s567,89\s€$/)).toBeInTheDocument();
     expect(within(tile("Chiffre d'affaires")).getByText(/^2 paiements à rembourser \(700,50\s€\)$/)).toBeInTheDocument();
+    expect(within(tile('Encaissé')).getByText(/^987\s654,32\s€$/)).toBeInTheDocument();
+    expect(within(tile('Encaissé')).getByText('3 remboursements échoués')).toBeInTheDocument();
     expect(await screen.findByText(/^1–50 sur 12\s345 réservations$/)).toBeInTheDocument();
     expect(screen.getByText('Page 1 sur 247')).toBeInTheDocument();
     expect(cards()).toHaveLength(50);
@@ -170,7 +174,9 @@ describe('admin bookings', () => {
     expect(within(tile('Confirmées')).getByText('1')).toBeInTheDocument();
 
     await user.click(within(card('Chloé')).getByRole('button', { name: 'Annuler la réservation #0123abcd' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Annuler cette réservation ?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Annuler cette réservation ?' });
+    // Paid on site: nothing to refund, so no amount is asked.
+    expect(within(dialog).queryByRole('textbox', { name: 'Remboursement (€)' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Oui, annuler' }));
 
     expect(await screen.findByText('Réservation annulée')).toBeInTheDocument();

@@ -5,14 +5,14 @@ import { admin } from '../../../../test/fixtures';
 import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi } from '../test/admin-fixtures';
 
 describe('admin dashboard', () => {
-  it('shows the four tiles, revenue from confirmed bookings only, and a card to each screen', async () => {
+  it('shows the five tiles, revenue from confirmed bookings only, what was received, and a card to each screen', async () => {
     const { requests } = mockAdminApi({
       rooms: [adminRoom(), adminRoom({ id: 'bbbbbbbb-0000-4000-8000-000000000002', room_number: '102' })],
       bookings: [
-        adminBooking({ total_price: 350 }),
+        adminBooking({ total_price: 350, payment_method: 'stripe', paid_amount: 350 }),
         adminBooking({ total_price: 175.5 }),
         adminBooking({ total_price: 999, status: 'pending' }),
-        adminBooking({ total_price: 500, status: 'cancelled' }),
+        adminBooking({ total_price: 500, status: 'cancelled', payment_method: 'paypal', paid_amount: 500, refund_amount: 250, refund_status: 'succeeded' }),
       ],
     });
     renderApp('/admin', { token: ADMIN_TOKEN });
@@ -23,6 +23,9 @@ describe('admin dashboard', () => {
     expect(await within(tile('Chambres')).findByText('2')).toBeInTheDocument();
     expect(await within(tile('Réservations')).findByText('4')).toBeInTheDocument();
     expect(await within(tile("Chiffre d'affaires")).findByText(/525,50\s€/)).toBeInTheDocument();
+    // Received: every payment less every refund (350 + 500 − 250), whatever the booking's status.
+    expect(within(tile('Encaissé')).getByText(/^600,00\s€$/)).toBeInTheDocument();
+    expect(within(tile('Encaissé')).queryByText(/échoué/)).toBeNull();
     // The counters are the server's summary: the dashboard never downloads the bookings.
     expect(requests.map((r) => r.path)).toContain('/admin/bookings/summary');
     expect(requests.map((r) => r.path)).not.toContain('/bookings/all');
@@ -38,16 +41,18 @@ describe('admin dashboard', () => {
       '/admin/availability',
       '/admin/bookings',
       '/admin/payment-settings',
+      '/admin/cancellation-policy',
       '/admin/whatsapp',
       '/admin/account',
     ]);
   });
 
-  it('notes the payments waiting for a refund under the revenue, and a dash when the summary fails', async () => {
+  it('notes the refunds on their way under the revenue, the failed ones under what was received, and a dash when the summary fails', async () => {
     mockAdminApi({
       bookings: [
         adminBooking({ total_price: 350 }),
-        adminBooking({ total_price: 120.25, status: 'cancelled', refund_status: 'pending' }),
+        adminBooking({ total_price: 120.25, status: 'cancelled', paid_amount: 120.25, refund_amount: 120.25, refund_status: 'pending' }),
+        adminBooking({ total_price: 80, status: 'cancelled', paid_amount: 80, refund_status: 'failed' }),
       ],
     });
     const { unmount } = renderApp('/admin', { token: ADMIN_TOKEN });
@@ -55,6 +60,8 @@ describe('admin dashboard', () => {
     const tile = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement;
     expect(await within(tile("Chiffre d'affaires")).findByText(/^350,00\s€$/)).toBeInTheDocument();
     expect(within(tile("Chiffre d'affaires")).getByText(/^1 paiement à rembourser \(120,25\s€\)$/)).toBeInTheDocument();
+    expect(within(tile('Encaissé')).getByText(/^80,00\s€$/)).toBeInTheDocument();
+    expect(within(tile('Encaissé')).getByText('1 remboursement échoué')).toBeInTheDocument();
     unmount();
 
     mockAdminApi({}, { 'GET /admin/bookings/summary': () => ({ status: 500, body: { detail: 'boom', code: 'internal_error' } }) });
@@ -62,6 +69,7 @@ describe('admin dashboard', () => {
     await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' }, LOAD);
     expect(await within(tile('Réservations')).findByText('—')).toBeInTheDocument();
     expect(within(tile("Chiffre d'affaires")).getByText('—')).toBeInTheDocument();
+    expect(within(tile('Encaissé')).getByText('—')).toBeInTheDocument();
   });
 
   it('advises changing the default credentials while the account keeps the default e-mail or password', async () => {

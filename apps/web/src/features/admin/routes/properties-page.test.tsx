@@ -77,8 +77,54 @@ describe('admin properties', () => {
         latitude: 50.8276,
         longitude: 4.3725,
         photos: ['/uploads/c.webp'],
+        // The site's cancellation policy, the form's default.
+        cancellation_policy: null,
       },
     ]);
+  });
+
+  it("gives a property its own cancellation terms, checked like the site's, or the site's policy again", async () => {
+    const own = { ...PROPERTY_A, cancellation_policy: { free_until_days: 30, late_refund_percent: 20 } };
+    const { requests } = mockAdminApi(
+      { properties: [own] },
+      { 'PUT /properties/:id': ({ body }) => ({ ...own, ...(body as object) }) },
+    );
+    const { user } = renderApp('/admin/properties', { token: ADMIN_TOKEN });
+    await user.click(await screen.findByRole('button', { name: 'Modifier Maison des Arts' }, LOAD));
+    let dialog = await screen.findByRole('dialog', { name: 'Modifier le logement' });
+    expect(within(dialog).getByRole('radio', { name: 'Conditions propres à ce logement' })).toBeChecked();
+    const days = within(dialog).getByRole('textbox', { name: "Annulation gratuite jusqu'à (jours avant l'arrivée)" });
+    const percent = within(dialog).getByRole('textbox', { name: 'Remboursement ensuite (% du montant payé)' });
+    expect(days).toHaveValue('30');
+    expect(percent).toHaveValue('20');
+
+    await user.clear(days);
+    await user.type(days, '366');
+    await user.clear(percent);
+    await user.type(percent, '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(within(dialog).getByText('Saisissez un nombre entier de jours entre 0 et 365')).toBeInTheDocument();
+    expect(within(dialog).getByText('Saisissez un pourcentage entier entre 0 et 100')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await user.clear(days);
+    await user.type(days, '7');
+    await user.clear(percent);
+    await user.type(percent, '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Logement mis à jour')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toMatchObject({
+      cancellation_policy: { free_until_days: 7, late_refund_percent: 25 },
+    });
+
+    // Back to the site's policy: its fields go, and null is sent, whatever they held.
+    await user.click(screen.getByRole('button', { name: 'Modifier Maison des Arts' }));
+    dialog = await screen.findByRole('dialog', { name: 'Modifier le logement' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Utiliser les conditions du site' }));
+    expect(within(dialog).queryByRole('textbox', { name: /Annulation gratuite/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(2));
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toMatchObject({ cancellation_policy: null });
   });
 
   it('edits a property with its current values', async () => {

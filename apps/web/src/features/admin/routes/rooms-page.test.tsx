@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { RoomInput } from '@roomweek/contract';
+import { NO_STAY_RULES, type RoomInput } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi, PROPERTY_A, PROPERTY_B } from '../test/admin-fixtures';
@@ -97,6 +97,11 @@ describe('admin rooms', () => {
         price_per_week: 275.5,
         amenities: ['Wi-Fi', 'Balcon'],
         photos: ['/uploads/new-room.webp'],
+        // Untouched, the stay terms say: any stay, one price (docs/behaviour.md §11).
+        rules: NO_STAY_RULES,
+        seasonal_prices: [],
+        long_stay_discounts: [],
+        apply_rules_to_property: false,
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

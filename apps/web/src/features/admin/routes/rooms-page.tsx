@@ -14,6 +14,7 @@ import { formatPrice } from '@/lib/format';
 import { useDeleteRoom, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { RoomDialog } from '../components/room-dialog';
+import { RoomTerms } from '../components/room-terms';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { useDeleteErrorToast } from '../lib/use-delete-error-toast';
 
@@ -162,6 +163,7 @@ export function RoomCard({
         ) : (
           <p className="text-xs text-stone-500">{t('rooms.noAmenities')}</p>
         )}
+        <RoomTerms room={room} />
         <div className="mt-auto flex gap-2 pt-3">
           <Button
             variant="outline"

@@ -1,4 +1,4 @@
-import { calendarDateIn, DEFAULT_CANCELLATION_POLICY, type Booking, type PaymentSettings, type Property, type Room, type User } from '@roomweek/contract';
+import { calendarDateIn, DEFAULT_CANCELLATION_POLICY, NO_STAY_RULES, type Booking, type CancellationPolicy, type PaymentSettings, type Property, type Room, type User } from '@roomweek/contract';
 import { mockApi, type ApiRoutes } from '../../../../test/api-mock';
 import { admin, config } from '../../../../test/fixtures';
 import { availabilityBookings, bookingSummary, bookingsPage } from './fake-bookings';
@@ -32,6 +32,9 @@ export function adminRoom(overrides: Partial<Room> = {}): Room {
     price_per_week: 350,
     amenities: [],
     photos: [],
+    rules: NO_STAY_RULES,
+    seasonal_prices: [],
+    long_stay_discounts: [],
     ...overrides,
   };
 }
@@ -54,6 +57,7 @@ export function adminBooking(overrides: Partial<Booking> = {}): Booking {
     paid_amount: 0,
     refund_amount: 0,
     refund_status: 'none',
+    failed_refund_amount: 0,
     cancellation_policy: DEFAULT_CANCELLATION_POLICY,
     free_cancellation_until: '2030-02-18',
     cancelled_by: null,
@@ -85,6 +89,8 @@ export interface AdminData {
   bookings?: Booking[];
   /** The server's today (GET /admin/availability); by default today in the site's time zone. */
   today?: string;
+  /** GET /cancellation-policy; by default the default terms. */
+  cancellationPolicy?: CancellationPolicy;
 }
 
 /**
@@ -100,6 +106,7 @@ export function mockAdminApi(data: AdminData = {}, extra: ApiRoutes = {}) {
     'GET /rooms': () => data.rooms ?? [],
     'GET /admin/bookings': ({ query }) => bookingsPage(bookings(), query),
     'GET /admin/bookings/summary': () => bookingSummary(bookings()),
+    'GET /cancellation-policy': () => data.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
     'GET /admin/availability': () => {
       const today = data.today ?? calendarDateIn(config.site_time_zone);
       return { today, bookings: availabilityBookings(bookings(), today) };
@@ -108,11 +115,22 @@ export function mockAdminApi(data: AdminData = {}, extra: ApiRoutes = {}) {
   });
 }
 
-/** `PUT /bookings/:id/cancel` as the server does it on these fixture bookings: the booking is cancelled by the admin. */
+/**
+ * `PUT /bookings/:id/cancel` as the server does it on these fixture bookings: the booking is cancelled by the admin,
+ * with the refund sent (by default everything still refundable), settled at once.
+ */
 export const cancelRoute = (bookings: Booking[]): ApiRoutes => ({
-  'PUT /bookings/:id/cancel': ({ path }) => {
+  'PUT /bookings/:id/cancel': ({ path, body }) => {
     const booking = bookings.find((b) => path.includes(b.id));
-    if (booking) Object.assign(booking, { status: 'cancelled', cancel_reason: 'admin' });
+    if (!booking) return { status: 404, body: { detail: 'Booking not found', code: 'booking_not_found' } };
+    const refund = (body as { refund_amount?: number } | undefined)?.refund_amount ?? booking.paid_amount - booking.refund_amount;
+    Object.assign(booking, {
+      status: 'cancelled',
+      cancel_reason: 'admin',
+      cancelled_by: 'admin',
+      refund_amount: booking.refund_amount + refund,
+      refund_status: refund > 0 ? 'succeeded' : booking.refund_status,
+    });
     return booking;
   },
 });

@@ -100,6 +100,14 @@ export function RegisterPage() {
           error={errors.password}
           className="sm:col-span-2"
         />
+        <p className="text-xs text-stone-600 sm:col-span-2">
+          {t('auth.register.privacyNotice')}{' '}
+          {/* A new tab: the form keeps what was typed. */}
+          <Link to={paths.privacy} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 hover:underline">
+            {t('auth.register.privacyLink')}
+            <span className="sr-only"> {t('common.newWindow')}</span>
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="mt-2 w-full sm:col-span-2" disabled={register.isPending}>
           {register.isPending ? t('auth.register.submitting') : t('auth.register.submit')}
         </Button>

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { useSiteToday } from '@/config/public-config';
-import { lastFreeDay } from '@/lib/cancellation-terms';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatPrice } from '@/lib/format';
 import { useTranslation, type TFunction } from '@/lib/i18n';
@@ -24,7 +23,7 @@ export function refundSentence(t: TFunction, language: string, booking: Booking,
       ? t('bookings.quote.reasons.alreadyRefunded')
       : today !== null && today >= booking.start_date
         ? t('bookings.quote.reasons.started')
-        : t('bookings.quote.reasons.late', { date: formatDate(lastFreeDay(quote.policy, booking.start_date), language) });
+        : t('bookings.quote.reasons.late', { date: formatDate(quote.free_cancellation_until, language) });
   return t('bookings.quote.noRefund', { reason });
 }
 
@@ -50,7 +49,7 @@ export function CancelBookingPrompt({
   const money = quote.isPending
     ? t('bookings.quote.loading')
     : quote.isError
-      ? `${t('bookings.quote.failed')}: ${errorMessage(t, quote.error, 'toasts.cancelFailed')}`
+      ? t('bookings.quote.failed', { detail: errorMessage(t, quote.error, 'errors.generic') })
       : refundSentence(t, language, booking, quote.data, today);
   const stay = t('bookings.cancelConfirmDetail', {
     start: formatDate(booking.start_date, language),

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+
+/**
+ * One backup file (`npm run backup -- FILE`): a tar holding
+ *   manifest.json              what it is (below)
+ *   database/pgdata.tar.gz     the embedded database's data directory (PGlite's dumpDataDir), or
+ *   database/postgres.dump     pg_dump's custom format of the PostgreSQL database
+ *   secrets.json               DATA_DIR's generated JWT_SECRET / SETTINGS_KEY, when the instance uses them
+ *   uploads/<name>.webp        the photos, when they are on disk (UPLOADS=local)
+ * docs/decisions/0022-storage-instances-operations.md.
+ */
+export const MANIFEST = 'manifest.json';
+export const PGLITE_ENTRY = 'database/pgdata.tar.gz';
+export const POSTGRES_ENTRY = 'database/postgres.dump';
+export const SECRETS_ENTRY = 'secrets.json';
+export const UPLOADS_PREFIX = 'uploads/';
+
+export interface Manifest {
+  format: 'roomweek-backup';
+  version: 1;
+  created_at: string;
+  database: 'pglite' | 'postgres';
+  /** `included`: the photos are in the file; `bucket`: they stay in the S3 bucket (back it up there). */
+  photos: 'included' | 'bucket';
+  photo_count: number;
+}
+
+export function parseManifest(bytes: Buffer): Manifest {
+  let manifest: Partial<Manifest>;
+  try {
+    manifest = JSON.parse(bytes.toString('utf8')) as Partial<Manifest>;
+  } catch {
+    throw new Error('not a backup file (unreadable manifest)');
+  }
+  if (manifest.format !== 'roomweek-backup') throw new Error('not a backup file of this site');
+  if (manifest.version !== 1) throw new Error(`backup format version ${String(manifest.version)} is not known to this version of the site`);
+  if (manifest.database !== 'pglite' && manifest.database !== 'postgres') throw new Error('the backup names no database');
+  return manifest as Manifest;
+}
+
+/**
+ * Runs a PostgreSQL client tool (pg_dump, pg_restore), optionally feeding it a stream; fails with its error output.
+ * The connection string goes as `--dbname`, never through a shell.
+ */
+export function runTool(command: string, args: string[], input?: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: [input ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString('utf8')).slice(-4000);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(`${command} was not found: install the PostgreSQL client tools (the server's major version or newer)`)
+          : error,
+      ),
+    );
+    if (input) {
+      input.on('error', (error) => {
+        child.kill();
+        reject(error);
+      });
+      child.stdin!.on('error', () => undefined); // the tool's own failure is reported by its exit code
+      input.pipe(child.stdin!);
+    }
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} failed (exit ${code}): ${errors.trim()}`))));
+  });
+}

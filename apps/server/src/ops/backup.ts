@@ -1,0 +1,100 @@
+/**
+ * `npm run backup -- FILE`: a consistent backup of this site into FILE (a tar, mode 0600; it holds password hashes and
+ * the keys of the encrypted settings). The database first — PGlite: its data directory, dumped by the running server
+ * over its backup socket, or opened here when no server runs; PostgreSQL: `pg_dump --format=custom` (one snapshot) —
+ * then DATA_DIR's secrets and, when photos are on disk, the photos: a photo a dumped row lists was written before that
+ * row, so it is there. Read the environment like the server does (DATA_DIR, DATABASE_URL, UPLOADS).
+ */
+import { existsSync } from 'node:fs';
+import { readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { LocalPhotoStore } from '../plugins/app/uploads/photo-store.ts';
+import { STORED_FILE } from '../plugins/app/uploads/uploads-service.ts';
+import { MANIFEST, PGLITE_ENTRY, POSTGRES_ENTRY, runTool, SECRETS_ENTRY, UPLOADS_PREFIX, type Manifest } from './backup-archive.ts';
+import { dumpFromServer } from './backup-socket.ts';
+import { TarWriter } from './tar.ts';
+
+/** The embedded database's dump: asked of the running server, or taken here when none runs. */
+async function dumpPglite(config: Config): Promise<{ bytes: Buffer; from: string }> {
+  const fromServer = await dumpFromServer(config.DATA_DIR);
+  if (fromServer) return { bytes: fromServer, from: 'the running server' };
+  if (!existsSync(path.join(config.DATA_DIR, 'pgdata'))) throw new Error(`no database in ${path.resolve(config.DATA_DIR)} (DATA_DIR)`);
+  // No server answers: open the data directory ourselves; its lock refuses if a server has it open after all.
+  const handle = await openDatabase({ dataDir: config.DATA_DIR });
+  try {
+    return { bytes: Buffer.from(await (await handle.dumpDataDir!()).arrayBuffer()), from: 'DATA_DIR (no server running)' };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function backup(file: string, config: Config): Promise<Manifest> {
+  const target = path.resolve(file);
+  if (existsSync(target)) throw new Error(`${target} already exists`);
+  const partial = `${target}.partial`;
+  const scratch = `${target}.pgdump.partial`;
+  await rm(partial, { force: true });
+  const writer = await TarWriter.create(partial);
+  try {
+    const database: Manifest['database'] = config.DATABASE_URL ? 'postgres' : 'pglite';
+    let databaseEntry: () => Promise<void>;
+    if (config.DATABASE_URL) {
+      await rm(scratch, { force: true });
+      await runTool('pg_dump', ['--format=custom', `--file=${scratch}`, `--dbname=${config.DATABASE_URL}`]);
+      const { size } = await stat(scratch);
+      databaseEntry = () => writer.addFile(POSTGRES_ENTRY, scratch, size);
+      console.error(`database: pg_dump, ${size} bytes`);
+    } else {
+      const dump = await dumpPglite(config);
+      databaseEntry = () => writer.addBuffer(PGLITE_ENTRY, dump.bytes);
+      console.error(`database: embedded, ${dump.bytes.length} bytes from ${dump.from}`);
+    }
+
+    // Photos in a bucket stay there (the bucket is backed up as a bucket: versioning, replication).
+    const store = config.UPLOADS === 'local' ? new LocalPhotoStore(path.join(config.DATA_DIR, 'uploads')) : null;
+    const photos = store ? (await store.list()).filter((photo) => STORED_FILE.test(photo.name)) : [];
+    const manifest: Manifest = {
+      format: 'roomweek-backup',
+      version: 1,
+      created_at: new Date().toISOString(),
+      database,
+      photos: store ? 'included' : 'bucket',
+      photo_count: photos.length,
+    };
+    await writer.addBuffer(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+    await databaseEntry();
+    const secrets = await readFile(path.join(config.DATA_DIR, 'secrets.json')).catch(() => null);
+    if (secrets) await writer.addBuffer(SECRETS_ENTRY, secrets);
+    if (store) {
+      for (const photo of photos) {
+        const source = path.join(store.directory, photo.name);
+        const info = await stat(source).catch(() => null);
+        if (info) await writer.addFile(`${UPLOADS_PREFIX}${photo.name}`, source, info.size, info.mtime);
+      }
+    }
+    await writer.finish();
+    await rename(partial, target);
+    return manifest;
+  } catch (error) {
+    await writer.abort();
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await rm(scratch, { force: true });
+  }
+}
+
+async function main() {
+  const file = process.argv[2];
+  if (!file || file.startsWith('-')) throw new Error('usage: npm run backup -- FILE');
+  const manifest = await backup(file, loadConfig());
+  const photos = manifest.photos === 'included' ? `${manifest.photo_count} photo files` : 'photos left in the S3 bucket';
+  console.log(`backup written to ${path.resolve(file)}: ${manifest.database} database, ${photos}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

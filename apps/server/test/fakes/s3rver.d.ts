@@ -1,0 +1,20 @@
+/** The part of s3rver's API the tests use (the package ships no types). */
+declare module '@20minutes/s3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    allowMismatchedSignatures?: boolean;
+    configureBuckets?: Array<{ name: string }>;
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+    on(event: 'error', listener: (error: Error) => void): this;
+  }
+}
