@@ -71,3 +71,61 @@ export async function bookingRace(baseUrl: string, tokens: string[], stay: { roo
     millis,
   };
 }
+
+export interface TwoInstanceRaceResult {
+  instances: number;
+  clients: number;
+  rooms: number;
+  requests: number;
+  /** 201s per raced room, in the order of the rooms: each must be exactly 1. */
+  successesPerRoom: number[];
+  conflicts: number;
+  other: Record<string, number>;
+  millis: number;
+  /** Requests answered per second by all instances together. */
+  rps: number;
+}
+
+/**
+ * Every client asks for every raced room's week at once, the requests spread over the instances (PostgreSQL: each
+ * instance its own process and connection pool on one database): exactly one may win each room.
+ */
+export async function bookingRaceTwoInstances(
+  baseUrls: string[],
+  tokens: string[],
+  stays: Array<{ roomId: string; start: string; end: string }>,
+): Promise<TwoInstanceRaceResult> {
+  const requests = tokens.flatMap((token, client) =>
+    stays.map((stay, room) => ({ token, room, baseUrl: baseUrls[(client + room) % baseUrls.length]!, stay })),
+  );
+  const started = performance.now();
+  const outcomes = await Promise.all(
+    requests.map(({ token, room, baseUrl, stay }) =>
+      fetch(`${baseUrl}/api/bookings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ room_id: stay.roomId, start_date: stay.start, end_date: stay.end, payment_method: 'on_site' }),
+      }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          return { room, status: String(response.status) };
+        },
+        (error: unknown) => ({ room, status: `error: ${error instanceof Error ? error.message : String(error)}` }),
+      ),
+    ),
+  );
+  const millis = performance.now() - started;
+  const other: Record<string, number> = {};
+  for (const { status } of outcomes) if (status !== '201' && status !== '409') other[status] = (other[status] ?? 0) + 1;
+  return {
+    instances: baseUrls.length,
+    clients: tokens.length,
+    rooms: stays.length,
+    requests: requests.length,
+    successesPerRoom: stays.map((_, room) => outcomes.filter((outcome) => outcome.room === room && outcome.status === '201').length),
+    conflicts: outcomes.filter((outcome) => outcome.status === '409').length,
+    other,
+    millis,
+    rps: requests.length / (millis / 1000),
+  };
+}

@@ -9,8 +9,20 @@ import {
   type StayRules,
 } from '@roomweek/contract';
 
-/** The generated world: sizes from the issue (50 properties, 500 rooms, 50,000 bookings over two years). */
-export const SIZES = { properties: 50, roomsPerProperty: 10, users: 1000, bookings: 50_000, firstBookings: 5_000 } as const;
+/**
+ * The generated world. By default the sizes of issue 7: 50 properties, 500 rooms, 50,000 bookings over two years,
+ * measured at 5,000 and at 50,000. `BENCH_BOOKINGS=1000000` (PostgreSQL only): a chain's ten years — 200 properties,
+ * 2,000 rooms, 500 stays per room — measured at 50,000 and at 1,000,000 bookings (issue 18).
+ */
+function sizes(bookings: number) {
+  if (bookings !== 50_000 && bookings !== 1_000_000) throw new Error('BENCH_BOOKINGS is 50000 (the default) or 1000000');
+  const large = bookings > 50_000;
+  const years = large ? 10 : 2;
+  const roomsPerProperty = 10;
+  const properties = bookings / (50 * years) / roomsPerProperty;
+  return { properties, roomsPerProperty, users: 1000, bookings, firstBookings: large ? 50_000 : 5_000, years } as const;
+}
+export const SIZES = sizes(Number(process.env.BENCH_BOOKINGS ?? 50_000));
 /** Rooms that get all their bookings in the first step, so their availability answer is the same at 5,000 and 50,000. */
 export const PROBE_ROOMS = 10;
 export const BENCH_PASSWORD = 'bench-password';
@@ -63,18 +75,20 @@ export interface BookingSeed {
 
 export interface Dataset {
   today: string;
-  /** First and last generated night: one year back and one year ahead of today. */
+  /** First and last generated night: one year back (nine with BENCH_BOOKINGS=1000000) and one year ahead of today. */
   from: string;
   to: string;
   properties: PropertySeed[];
   rooms: RoomSeed[];
   users: UserSeed[];
-  /** Inserted first (5,000, the probe rooms' bookings among them), then the rest (45,000). */
+  /** Inserted first (5,000, or 50,000 with BENCH_BOOKINGS=1000000; the probe rooms' bookings among them), then the rest. */
   firstBookings: BookingSeed[];
   restBookings: BookingSeed[];
   probeRoomIds: string[];
   /** The room and nights 200 clients race for; nobody else books them. */
   race: { roomId: string; start: string; end: string };
+  /** Five rooms and a week the same 200 clients race for over two instances (PostgreSQL): 1,000 requests, one winner per room. */
+  race2: Array<{ roomId: string; start: string; end: string }>;
   /**
    * Free stays past the generated range for POST /api/bookings, one per request, spread over the rooms: a week from
    * Saturday to Saturday, as the rooms' rules ask, priced across their seasons (docs/behaviour.md §11).
@@ -110,13 +124,13 @@ export function buildDataset(seed = 7): Dataset {
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const today = calendarDateIn(SITE_TIME_ZONE);
-  const days = 730;
-  const from = addDays(today, -365);
+  const days = 365 * SIZES.years;
+  const from = addDays(today, -365 * (SIZES.years - 1));
   const to = addDays(from, days);
   const now = Date.now();
   // Two seasons a year over the whole range, the booking call's weeks included: quotes cross season edges.
   const seasonsOf = (pricePerWeekCents: number): SeasonCents[] =>
-    Array.from({ length: 6 }, (_, i) => addDays(from, i * 182 + 120)).map((start, i) => ({
+    Array.from({ length: Math.min(2 * SIZES.years + 2, 20) }, (_, i) => addDays(from, i * 182 + 120)).map((start, i) => ({
       start_date: start,
       end_date: addDays(start, i % 2 === 0 ? 63 : 21),
       price_per_week_cents: Math.round(pricePerWeekCents * (i % 2 === 0 ? 1.4 : 1.2)),
@@ -160,7 +174,7 @@ export function buildDataset(seed = 7): Dataset {
     firstName: pick(['Ana', 'Luc', 'Marie', 'João', 'Elena', 'Tom', 'Sofia', 'Noah']),
   }));
 
-  // Each room gets bookings/rooms slots of equal length across the two years; a stay of 1–6 nights starts in each
+  // Each room gets bookings/rooms slots of equal length across the years; a stay of 1–6 nights starts in each
   // slot and ends before the next one, so no two stays of a room share a night (the exclusion constraint holds).
   const perRoom = SIZES.bookings / rooms.length;
   const slot = days / perRoom;
@@ -220,6 +234,9 @@ export function buildDataset(seed = 7): Dataset {
   const raceRoom = rooms[rooms.length - 1]!;
   const raceStart = saturdayFrom(addDays(to, 14));
   const race = { roomId: raceRoom.id, start: raceStart, end: addDays(raceStart, 7) };
+  // A free week (after the race's, before the free stays below) in five other rooms.
+  const race2Start = saturdayFrom(addDays(to, 21));
+  const race2 = rooms.slice(-6, -1).map((room) => ({ roomId: room.id, start: race2Start, end: addDays(race2Start, 7) }));
   const freeStart = saturdayFrom(addDays(to, 35));
   const bookable = rooms.filter((room) => room.id !== raceRoom.id);
   function* freeStays() {
@@ -231,5 +248,5 @@ export function buildDataset(seed = 7): Dataset {
     }
   }
 
-  return { today, from, to, properties, rooms, users, firstBookings, restBookings, probeRoomIds, race, freeStays };
+  return { today, from, to, properties, rooms, users, firstBookings, restBookings, probeRoomIds, race, race2, freeStays };
 }

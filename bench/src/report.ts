@@ -1,4 +1,5 @@
-import type { QueryCount, RaceResult } from './api.ts';
+import type { QueryCount, RaceResult, TwoInstanceRaceResult } from './api.ts';
+import type { CallPlan } from './explain.ts';
 import type { PlanReport } from './generate-data.ts';
 import type { LoadResult } from './load.ts';
 import type { PageWeight, Totals } from './page-weight.ts';
@@ -45,7 +46,13 @@ export interface BenchResults {
   ceiling: { before: LoadResult; after: LoadResult; rps: number };
   endpoints: EndpointReport[];
   availability: { at5k: LoadResult; at50k: LoadResult; plan5k: PlanReport; plan50k: PlanReport };
+  /** The admin screens' booking reads (page, summary, today) at both sizes: plans and median query time. */
+  adminCalls: { small: CallPlan[]; large: CallPlan[] };
+  /** The four public reads with the cache off at both sizes (HTTP). */
+  publicReads: Array<{ name: string; small: LoadResult; large: LoadResult }>;
   race: RaceResult;
+  /** PostgreSQL only: the race over two server processes on one database. */
+  race2?: TwoInstanceRaceResult;
   pageWeight?: PageWeight;
   budgets: Budget[];
 }
@@ -96,14 +103,36 @@ export function evaluateBudgets(results: Omit<BenchResults, 'budgets'>): Budget[
   }
   const all = results.endpoints.find((e) => e.name.startsWith('GET /api/bookings/all'));
   const page = results.endpoints.find((e) => e.name.startsWith('GET /api/admin/bookings'));
-  if (all?.load) {
-    const fast = all.load.p50 < BUDGETS.adminListMs;
+  if (all?.load || page?.load) {
+    const fast = all?.load !== undefined && all.load.p50 < BUDGETS.adminListMs;
     const paged = page?.load !== undefined && page.load.p99 < BUDGETS.adminListMs;
     budgets.push({
       name: `admin list of ${results.data.bookingsTotal.toLocaleString('en')}+ bookings`,
-      figure: `all: p50 ${ms(all.load.p50)} ms${page?.load ? `; paginated: p99 ${ms(page.load.p99)} ms` : ''}`,
+      figure: `${all?.load ? `all: p50 ${ms(all.load.p50)} ms; ` : ''}${page?.load ? `paginated: p99 ${ms(page.load.p99)} ms` : ''}`,
       limit: `< ${BUDGETS.adminListMs} ms, or paginated`,
       status: pass(fast || paged),
+    });
+  }
+  // Flat from the first size to the last: a budget of the 1,000,000-booking run (issue 18), information otherwise.
+  const million = results.data.bookingsTotal >= 1_000_000;
+  for (const large of results.adminCalls.large) {
+    const small = results.adminCalls.small.find((call) => call.name === large.name);
+    if (!small) continue;
+    const growth = large.queryMs / small.queryMs;
+    budgets.push({
+      name: `${large.name}: flat ${small.bookings.toLocaleString('en')} → ${large.bookings.toLocaleString('en')} bookings (query time)`,
+      figure: `× ${growth.toFixed(2)} (p50 ${ms(small.queryMs)} → ${ms(large.queryMs)} ms)`,
+      limit: `≤ × ${BUDGETS.availabilityFlatGrowth}${million ? '' : ' (at 1,000,000 bookings)'}`,
+      status: million ? pass(growth <= BUDGETS.availabilityFlatGrowth) : 'info',
+    });
+  }
+  if (results.race2) {
+    const { race2 } = results;
+    budgets.push({
+      name: `booking race over ${race2.instances} instances (${race2.clients} clients × ${race2.rooms} rooms)`,
+      figure: `${race2.successesPerRoom.join(' / ')} success per room, ${race2.conflicts} × 409, ${race2.rps.toFixed(0)} req/s${Object.keys(race2.other).length ? `, other: ${JSON.stringify(race2.other)}` : ''}`,
+      limit: 'exactly 1 success per room',
+      status: pass(race2.successesPerRoom.every((n) => n === 1) && Object.keys(race2.other).length === 0),
     });
   }
   budgets.push({
@@ -198,6 +227,27 @@ export function formatReport(results: BenchResults): string {
       (plan) => `availability @ ${plan.bookings.toLocaleString('en')} bookings: query p50 ${ms(plan.queryMs)} ms, plan ${bookingsScan(plan)}`,
     ),
     `booking race: ${results.race.clients} clients for the same nights in ${results.race.millis.toFixed(0)} ms → ${results.race.successes} × 201, ${results.race.conflicts} × 409`,
+    ...(results.race2
+      ? [
+          `booking race over ${results.race2.instances} instances: ${results.race2.requests} requests (${results.race2.clients} clients × ${results.race2.rooms} rooms) in ${results.race2.millis.toFixed(0)} ms = ` +
+            `${results.race2.rps.toFixed(0)} req/s of both together → ${results.race2.successesPerRoom.join(' / ')} × 201 per room, ${results.race2.conflicts} × 409`,
+        ]
+      : []),
+    '',
+    table(
+      ['grows with the bookings? (query p50, no HTTP)', `@ ${results.adminCalls.small[0]?.bookings.toLocaleString('en') ?? '?'}`, `@ ${results.adminCalls.large[0]?.bookings.toLocaleString('en') ?? '?'}`, 'growth', 'bookings read by (larger size)'],
+      results.adminCalls.large.map((large) => {
+        const small = results.adminCalls.small.find((call) => call.name === large.name);
+        return [large.name, small ? `${ms(small.queryMs)} ms` : '–', `${ms(large.queryMs)} ms`, small ? `× ${(large.queryMs / small.queryMs).toFixed(2)}` : '–', [...new Set(large.bookingsScans)].join('; ') || '?'];
+      }),
+      new Set([1, 2, 3]),
+    ),
+    '',
+    table(
+      ['public reads, cache off (HTTP)', 'req/s first size', 'req/s last size', 'p99 ms first / last'],
+      results.publicReads.map((read) => [read.name, read.small.rps.toFixed(0), read.large.rps.toFixed(0), `${ms(read.small.p99)} / ${ms(read.large.p99)}`]),
+      new Set([1, 2]),
+    ),
     '',
   );
   const weight = results.pageWeight;

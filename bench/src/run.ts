@@ -14,8 +14,9 @@ import { sql } from 'drizzle-orm';
 import { addDays, AVAILABILITY_WINDOW_DAYS } from '@roomweek/contract';
 import type { RequestSpec } from 'autocannon';
 import { openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
-import { bookingRace, countQueries, login, type QueryCount } from './api.ts';
+import { bookingRace, bookingRaceTwoInstances, countQueries, login, type QueryCount, type TwoInstanceRaceResult } from './api.ts';
 import { buildDataset, SIZES, type Dataset } from './dataset.ts';
+import { explainAdminCalls } from './explain.ts';
 import { explainAvailability, generateFirst, generateRest, type Target } from './generate-data.ts';
 import { BROWSER_HEADERS, load, type LoadResult } from './load.ts';
 import { measurePageWeight } from './page-weight.ts';
@@ -30,6 +31,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RACE_CLIENTS = 200;
+/** The four public reads, measured with the cache off at both sizes. */
+const PUBLIC_READS = ['properties', 'property', 'rooms', 'availability'] as const;
+type PublicRead = (typeof PUBLIC_READS)[number];
+/** The two sizes measured: 5,000 and 50,000 bookings, or 50,000 and 1,000,000 (BENCH_BOOKINGS). */
+/** The full list of every booking (no screen uses it): 24 MB of JSON at 50,000, too big to load at 1,000,000. */
+const FULL_LIST = SIZES.bookings <= 50_000;
+const small = `${SIZES.firstBookings.toLocaleString('en')} bookings`;
+const large = `${SIZES.bookings.toLocaleString('en')} bookings`;
 const ADMIN_EMAIL = 'admin@bench.example';
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -109,7 +118,7 @@ function endpoints(data: Dataset, tokens: Tokens) {
       read: false,
       // One administrator: the admin's calls are measured on one connection, as latency rather than throughput.
       connections: 1,
-      requests: [0, 50, 1000, 10_000, 25_000, 49_950].map((offset) => ({ path: `/api/admin/bookings?limit=50&offset=${offset}`, headers: admin })),
+      requests: [0, 50, 1000, 10_000, SIZES.bookings / 2, SIZES.bookings - 50].map((offset) => ({ path: `/api/admin/bookings?limit=50&offset=${offset}`, headers: admin })),
     },
     summary: {
       name: 'GET /api/admin/bookings/summary (admin counters)',
@@ -154,7 +163,7 @@ type Endpoints = ReturnType<typeof endpoints>;
 async function probeQueries(url: string, calls: Endpoints, tokens: Tokens): Promise<Record<string, QueryCount>> {
   const counts: Record<string, QueryCount> = {};
   const first = (requests: { path?: string; headers?: Record<string, string> }[]) => requests[0]!;
-  for (const key of ['properties', 'property', 'rooms', 'availability', 'all', 'page', 'summary', 'today'] as const) {
+  for (const key of ['properties', 'property', 'rooms', 'availability', ...(FULL_LIST ? (['all'] as const) : []), 'page', 'summary', 'today'] as const) {
     const request = first(calls[key].requests);
     counts[key] = await countQueries(url, request.path!, { headers: request.headers ?? {} });
   }
@@ -206,6 +215,7 @@ async function settle(url: string): Promise<void> {
 }
 
 async function main() {
+  if (SIZES.bookings > 50_000 && !process.env.DATABASE_URL?.trim()) throw new Error('BENCH_BOOKINGS=1000000 runs on PostgreSQL: set DATABASE_URL');
   const startedAt = new Date();
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const database = databaseUrl ? 'postgres' : 'pglite';
@@ -217,8 +227,8 @@ async function main() {
   const servers = new Set<RunningServer>();
   // Counting statements and measuring the database's work need every read to reach it: those servers run without
   // the public read cache. The table's main figures are the product as it ships (cache on).
-  const serve = async ({ countQueries: countQueriesOn = false, publicCache = true } = {}) => {
-    const server = await startServer({ dataDir, databaseUrl: scratch?.url, adminPassword, countQueries: countQueriesOn, publicCache });
+  const serve = async ({ countQueries: countQueriesOn = false, publicCache = true, port }: { countQueries?: boolean; publicCache?: boolean; port?: number } = {}) => {
+    const server = await startServer({ dataDir, databaseUrl: scratch?.url, adminPassword, countQueries: countQueriesOn, publicCache, port });
     servers.add(server);
     return server;
   };
@@ -232,6 +242,8 @@ async function main() {
     log(`${database}: generating ${SIZES.properties} properties, ${data.rooms.length} rooms, ${data.users.length} guests, ${data.firstBookings.length} bookings`);
     await generateFirst(target, data);
     const plan5k = await explainAvailability(target, data);
+    log(`admin reads @ ${small}: EXPLAIN and timing`);
+    const adminSmall = await explainAdminCalls(target, data);
     const versionHandle = await openDatabase(databaseUrl ? { databaseUrl: scratch!.url, poolSize: 1 } : { dataDir });
     const [version] = await queryRows<{ version: string }>(versionHandle.db, sql`select version()`);
     await versionHandle.close();
@@ -249,13 +261,20 @@ async function main() {
     await stop(server);
     server = await serve({ publicCache: false });
     await warmUp(server, calls);
-    log('availability @ 5,000 bookings (cache off)');
-    const availability5k = await measure(server, calls.availability.requests);
+    // The public reads with the cache off at the first size too: their growth with the bookings (issue 18).
+    const uncachedSmall: Partial<Record<PublicRead, LoadResult>> = {};
+    for (const key of PUBLIC_READS) {
+      log(`${calls[key].name} @ ${small} (cache off)`);
+      uncachedSmall[key] = await measure(server, calls[key].requests);
+    }
+    const availability5k = uncachedSmall.availability!;
     await stop(server);
 
     log(`topping up to ${SIZES.bookings.toLocaleString('en')} bookings`);
     await generateRest(target, data);
     const plan50k = await explainAvailability(target, data);
+    log(`admin reads @ ${large}: EXPLAIN and timing`);
+    const adminLarge = await explainAdminCalls(target, data);
     server = await serve({ countQueries: true, publicCache: false });
     const queries50k = await probeQueries(server.url, calls, tokens);
     await stop(server);
@@ -284,9 +303,9 @@ async function main() {
     const ceilingBefore = await measure(ceilingServer, [{ path: '/' }]);
     const reports: EndpointReport[] = [];
     let ceilingAfter: LoadResult | undefined;
-    for (const key of ['properties', 'property', 'rooms', 'availability', 'all', 'page', 'summary', 'today', 'create'] as const) {
+    for (const key of ['properties', 'property', 'rooms', 'availability', ...(FULL_LIST ? (['all'] as const) : []), 'page', 'summary', 'today', 'create'] as const) {
       const call = calls[key];
-      if (key === 'all') {
+      if (key === 'all' || (!FULL_LIST && key === 'page')) {
         log('ceiling: bare Fastify, again');
         ceilingAfter = await measure(ceilingServer, [{ path: '/' }]);
         await stop(ceilingServer);
@@ -300,6 +319,14 @@ async function main() {
     reports.push(...uncached);
     log(`booking race: ${RACE_CLIENTS} clients`);
     const race = await bookingRace(server.url, tokens.guests, data.race);
+    // Two instances (their own processes and pools) on one PostgreSQL: PGlite lives inside one process.
+    let race2: TwoInstanceRaceResult | undefined;
+    if (database === 'postgres') {
+      const second = await serve({ port: 3902 });
+      log(`booking race over two instances: ${RACE_CLIENTS} clients × ${data.race2.length} rooms`);
+      race2 = await bookingRaceTwoInstances([server.url, second.url], tokens.guests, data.race2);
+      await stop(second);
+    }
     await stop(server);
 
     const cpus = os.cpus();
@@ -318,9 +345,16 @@ async function main() {
       settings: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, acceptEncoding: BROWSER_HEADERS['accept-encoding'] },
       data: { properties: data.properties.length, rooms: data.rooms.length, users: data.users.length, bookingsFirst: data.firstBookings.length, bookingsTotal: SIZES.bookings },
       ceiling: { before: ceilingBefore, after: ceilingAfter!, rps: (ceilingBefore.rps + ceilingAfter!.rps) / 2 },
-      endpoints: reports.map((report) => (report.name.startsWith('GET /api/rooms/{id}/availability') ? { ...report, name: `${report.name} @ 50,000 bookings` } : report)),
+      endpoints: reports.map((report) => (report.name.startsWith('GET /api/rooms/{id}/availability') ? { ...report, name: `${report.name} @ ${large}` } : report)),
       availability: { at5k: availability5k, at50k: availability50k!, plan5k, plan50k },
+      adminCalls: { small: adminSmall, large: adminLarge },
+      publicReads: PUBLIC_READS.map((key) => ({
+        name: calls[key].name,
+        small: uncachedSmall[key]!,
+        large: uncached.find((report) => report.name.startsWith(calls[key].name))!.load!,
+      })),
       race,
+      ...(race2 ? { race2 } : {}),
       ...(pageWeight ? { pageWeight } : {}),
     };
     const results: BenchResults = { ...partial, budgets: evaluateBudgets(partial) };

@@ -1,4 +1,4 @@
--- A guest's own data (decision 0021, docs/behaviour.md §11): export, deletion, retention.
+-- A guest's own data (decision 0021, docs/behaviour.md §12): export, deletion, retention.
 -- An anonymised account keeps its row (its bookings stay for the owner's accounts): when it was anonymised.
 ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;
 --> statement-breakpoint

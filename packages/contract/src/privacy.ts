@@ -5,7 +5,7 @@ import { RefundStatus } from './cancellation.ts';
 import { Id } from './common.ts';
 
 /**
- * A guest's own data (docs/behaviour.md §11, decision 0021): the export (GDPR art. 15 and 20), the deletion of an
+ * A guest's own data (docs/behaviour.md §12, decision 0021): the export (GDPR art. 15 and 20), the deletion of an
  * account (art. 17), and the admin's list of guests, who can do both for a guest on request.
  */
 

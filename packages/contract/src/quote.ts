@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from './dates.ts';
+import { daysBetween } from './dates.ts';
 import { toCents, toEuros } from './price.ts';
 import type { LongStayDiscount, QuoteResponse, RuleCode, RuleViolation, SeasonalPrice, StayRules } from './stay-rules.ts';
 
@@ -118,9 +118,13 @@ export function ruleViolations(rules: StayRules, start: string, end: string): Ru
 /** numerator / denominator rounded half up, both non-negative integers (exact below 2^53). */
 const divideHalfUp = (numerator: number, denominator: number): number => Math.floor((2 * numerator + denominator) / (2 * denominator));
 
-/** The season a night falls in, if any (seasons do not overlap). */
-const seasonOf = (seasons: readonly SeasonCents[], night: string): SeasonCents | undefined =>
-  seasons.find((season) => season.start_date <= night && night < season.end_date);
+const MS_PER_DAY = 86_400_000;
+/** A calendar date as a whole number of days (UTC), and back: the nights are counted as numbers, not strings. */
+const dayNumber = (date: string): number => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / MS_PER_DAY;
+};
+const dateOf = (day: number): string => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
 
 /** The highest tier the stay reaches: a stay of 7 × min_weeks nights reaches it on its last night. */
 export function discountPercentFor(discounts: readonly LongStayDiscount[], nights: number): number {
@@ -141,23 +145,34 @@ export function discountPercentFor(discounts: readonly LongStayDiscount[], night
 export function quoteStay(pricing: StayPricing, start: string, end: string): StayQuote {
   const nights = Math.max(0, daysBetween(start, end));
   const charged = Math.max(nights, DAYS_PER_WEEK);
-  const lines: (QuoteLine & { sevenths: number })[] = [];
-  let season: SeasonCents | undefined;
-  for (let n = 0; n < charged; n++) {
-    const night = addDays(start, n);
-    // Most nights stay in the season of the night before: look the list up only when they leave it.
-    if (!season || night >= season.end_date) season = seasonOf(pricing.seasons, night);
-    const price = season?.price_per_week_cents ?? pricing.pricePerWeekCents;
+  const first = dayNumber(start);
+  const last = first + charged;
+  // The seasons the charged nights reach, as day numbers (seasons do not overlap).
+  const seasons = pricing.seasons
+    .map((season) => ({ from: dayNumber(season.start_date), to: dayNumber(season.end_date), price: season.price_per_week_cents }))
+    .filter((season) => season.to > first && season.from < last);
+  const runs: { kind: QuoteLine['kind']; from: number; nights: number; price: number; sevenths: number }[] = [];
+  for (let night = first; night < last; night++) {
+    const season = seasons.find((candidate) => candidate.from <= night && night < candidate.to);
+    const price = season?.price ?? pricing.pricePerWeekCents;
     const kind = season ? 'season' : 'standard';
-    const last = lines.at(-1);
-    if (last && last.kind === kind && last.pricePerWeekCents === price && last.end_date === night) {
-      last.nights++;
-      last.sevenths += price;
-      last.end_date = addDays(night, 1);
+    const run = runs.at(-1);
+    if (run && run.kind === kind && run.price === price) {
+      run.nights++;
+      run.sevenths += price;
     } else {
-      lines.push({ kind, start_date: night, end_date: addDays(night, 1), nights: 1, pricePerWeekCents: price, amountCents: 0, sevenths: price });
+      runs.push({ kind, from: night, nights: 1, price, sevenths: price });
     }
   }
+  const lines = runs.map((run) => ({
+    kind: run.kind,
+    start_date: dateOf(run.from),
+    end_date: dateOf(run.from + run.nights),
+    nights: run.nights,
+    pricePerWeekCents: run.price,
+    amountCents: 0,
+    sevenths: run.sevenths,
+  }));
   const sevenths = lines.reduce((sum, line) => sum + line.sevenths, 0);
   const subtotalCents = divideHalfUp(sevenths, DAYS_PER_WEEK);
   const discountPercent = discountPercentFor(pricing.discounts, nights);

@@ -34,13 +34,18 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   return (result as unknown as { rows: T[] }).rows;
 }
 
-/** The statement counter of the request being served, when BENCH_COUNT_QUERIES is on (plugins/external/query-count.ts). */
-export const queryCounter = new AsyncLocalStorage<{ count: number }>();
+/**
+ * The statement counter of the request being served, when BENCH_COUNT_QUERIES is on (plugins/external/query-count.ts);
+ * the bench also keeps the statements themselves (`statements`) to EXPLAIN them.
+ */
+export const queryCounter = new AsyncLocalStorage<{ count: number; statements?: Array<{ query: string; params: unknown[] }> }>();
 /** Counts the statements drizzle sends, leaving out transaction control so both drivers count alike. */
 const countingLogger = {
-  logQuery(query: string) {
+  logQuery(query: string, params: unknown[]) {
     const store = queryCounter.getStore();
-    if (store && !/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query)) store.count++;
+    if (!store || /^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query)) return;
+    store.count++;
+    store.statements?.push({ query, params });
   },
 };
 

@@ -12,6 +12,7 @@ const PaymentSettingsPage = lazy(() => import('./routes/payment-settings-page'))
 const AccountPage = lazy(() => import('./routes/account-page'));
 const WhatsappPage = lazy(() => import('./routes/whatsapp-page'));
 const CancellationPolicyPage = lazy(() => import('./routes/cancellation-policy-page'));
+const GuestsPage = lazy(() => import('./routes/guests-page'));
 
 /**
  * The admin area (docs/behaviour.md §2), mounted at /admin/* behind the admin-only guard and loaded lazily by the app's
@@ -29,6 +30,7 @@ export default function AdminApp() {
       <Route path="account" element={<AccountPage />} />
       <Route path="whatsapp" element={<WhatsappPage />} />
       <Route path="cancellation-policy" element={<CancellationPolicyPage />} />
+      <Route path="guests" element={<GuestsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

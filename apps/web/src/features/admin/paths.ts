@@ -11,4 +11,5 @@ export const adminPaths = {
   account: paths.adminAccount,
   whatsapp: `${paths.admin}/whatsapp`,
   cancellationPolicy: `${paths.admin}/cancellation-policy`,
+  guests: `${paths.admin}/guests`,
 } as const;

@@ -3,6 +3,7 @@ import {
   addDays,
   DEFAULT_CANCELLATION_POLICY,
   freeCancellationUntil,
+  MAX_STAY_DAYS,
   toEuros,
   UPCOMING_CHECK_IN_DAYS,
   type AdminBookingsQuery,
@@ -13,9 +14,10 @@ import {
   type CancelReason,
   type StayPricing,
 } from '@roomweek/contract';
-import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
+import { bookingTotals } from '../../../db/totals-schema.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 /** Columns as a write takes them: values or SQL expressions such as `now()`. */
@@ -298,31 +300,45 @@ export class BookingsRepository {
     }
     // A page takes its ids from the (created_at desc, id) index first: the rows its offset skips are never joined.
     const pageIds = this.db.select({ id: bookings.id }).from(bookings).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset ?? 0);
-    const [views, [count]] = await Promise.all([
-      this.joined().where(inArray(bookings.id, pageIds)).orderBy(...order),
-      this.db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(where),
-    ]);
-    return { views, total: count?.count ?? 0 };
+    const [views, total] = await Promise.all([this.joined().where(inArray(bookings.id, pageIds)).orderBy(...order), this.count(filter, where)]);
+    return { views, total };
   }
 
-  /** The counters of the admin screens over every booking, in one pass of the table (docs/behaviour.md §2). */
+  /**
+   * How many bookings a filter matches: without a search, from the counters the database keeps (migration 0013), at
+   * the same cost whatever the table's size; a search counts its matches.
+   */
+  private async count(filter: AdminBookingsQuery, where: SQL | undefined): Promise<number> {
+    if (!filter.q) {
+      const column = filter.status ? bookingTotals[filter.status] : bookingTotals.bookings;
+      const [row] = await this.db.select({ count: sql<number>`coalesce(sum(${column}), 0)::int` }).from(bookingTotals);
+      return row?.count ?? 0;
+    }
+    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(where);
+    return row?.count ?? 0;
+  }
+
+  /**
+   * The counters of the admin screens over every booking (docs/behaviour.md §2): the sums the database keeps as
+   * bookings change (migration 0013, one row per shard), so this reads 16 rows however many bookings there are.
+   */
   async summary(): Promise<BookingSummary> {
-    const confirmed = sql`${bookings.status} = 'confirmed'`;
-    const refundPending = sql`${bookings.refundStatus} = 'pending'`;
+    const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
+    // Sums of cents can pass 2^31: summed as bigint, sent as text, read as a number (exact below 2^53).
+    const cents = (column: AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::bigint::text`;
     const [row] = await this.db
       .select({
-        total: sql<number>`count(*)::int`,
-        confirmed: sql<number>`count(*) filter (where ${confirmed})::int`,
-        pending: sql<number>`count(*) filter (where ${bookings.status} = 'pending')::int`,
-        cancelled: sql<number>`count(*) filter (where ${bookings.status} = 'cancelled')::int`,
-        // Sums of cents can pass 2^31: summed as bigint, sent as text, read as a number (exact below 2^53).
-        revenueCents: sql<string>`coalesce(sum(${bookings.totalCents}) filter (where ${confirmed}), 0)::bigint::text`,
-        receivedCents: sql<string>`coalesce(sum(${bookings.paidCents} - ${bookings.refundedCents}), 0)::bigint::text`,
-        refundsPending: sql<number>`count(*) filter (where ${refundPending})::int`,
-        refundsPendingCents: sql<string>`coalesce(sum(${bookings.refundedCents}) filter (where ${refundPending}), 0)::bigint::text`,
-        refundsFailed: sql<number>`count(*) filter (where ${bookings.refundStatus} = 'failed')::int`,
+        total: total(bookingTotals.bookings),
+        confirmed: total(bookingTotals.confirmed),
+        pending: total(bookingTotals.pending),
+        cancelled: total(bookingTotals.cancelled),
+        revenueCents: cents(bookingTotals.revenueCents),
+        receivedCents: cents(bookingTotals.receivedCents),
+        refundsPending: total(bookingTotals.refundsPending),
+        refundsPendingCents: cents(bookingTotals.refundsPendingCents),
+        refundsFailed: total(bookingTotals.refundsFailed),
       })
-      .from(bookings);
+      .from(bookingTotals);
     return {
       total: row?.total ?? 0,
       confirmed: row?.confirmed ?? 0,
@@ -340,14 +356,18 @@ export class BookingsRepository {
    * The bookings the admin's availability screen needs (decision 0009), not every booking: the non-cancelled stays
    * that cover today (`start <= today <= end`), that arrive within the next 7 days, and each room's next booking
    * (its earliest start after today, found through the (room, start) index one room at a time).
+   * "Covers today or arrives within the week" is `start < week's end and end >= today`; since no stay is longer than
+   * MAX_STAY_DAYS, such a stay arrived at most that long ago: the arrivals index (migration 0013) reads that window
+   * only, not the whole history.
    */
   async availabilityOn(today: string): Promise<BookingView[]> {
     const weekEnd = addDays(today, UPCOMING_CHECK_IN_DAYS);
+    const earliestArrival = addDays(today, -MAX_STAY_DAYS);
     // One statement: the ids are a subquery of the joined read.
     const ids = sql`(
       select b.id from bookings b
       where b.status <> 'cancelled'
-        and ((b.start_date <= ${today} and b.end_date >= ${today}) or (b.start_date >= ${today} and b.start_date < ${weekEnd}))
+        and b.start_date >= ${earliestArrival} and b.start_date < ${weekEnd} and b.end_date >= ${today}
       union
       select next.id from rooms r
       cross join lateral (

@@ -14,7 +14,7 @@ import {
   type Language,
 } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, sqlState } from '../../../lib/errors.ts';
 import { siteToday, toSiteDate } from '../../../lib/dates.ts';
 import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingLifecycle } from './booking-lifecycle.ts';

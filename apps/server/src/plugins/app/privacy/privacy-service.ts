@@ -31,7 +31,7 @@ export interface PrivacyServiceOptions {
 /** Cancel-then-anonymise rounds before giving up on an account that keeps booking meanwhile (409 account_has_bookings). */
 const MAX_ROUNDS = 3;
 
-/** Deleting an account asks for the password again: a wrong one is 401 (docs/behaviour.md §11), unlike a profile change's 400. */
+/** Deleting an account asks for the password again: a wrong one is 401 (docs/behaviour.md §12), unlike a profile change's 400. */
 const wrongPassword = () => new AppError(401, 'wrong_password', 'The password is incorrect', 'current_password');
 const guestNotFound = () => notFound('guest_not_found', 'Guest not found');
 const lastAdmin = () => conflict('last_admin', 'The last administrator account cannot be deleted; another administrator must exist first');
@@ -40,7 +40,7 @@ const lastAdmin = () => conflict('last_admin', 'The last administrator account c
 const ALREADY_DONE = new Set(['booking_already_cancelled', 'booking_finished']);
 
 /**
- * A guest's own data (docs/behaviour.md §11, decision 0021): the export of everything the site holds about an account,
+ * A guest's own data (docs/behaviour.md §12, decision 0021): the export of everything the site holds about an account,
  * the deletion of an account (by its owner, or by an admin on the guest's request), the admin's list of guests.
  */
 export class PrivacyService {

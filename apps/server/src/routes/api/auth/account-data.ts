@@ -23,7 +23,7 @@ export function exportFileName(who: string, exportedAt: string): string {
   return `roomweek-${who}-${exportedAt.slice(0, 10)}.json`;
 }
 
-/** The signed-in user's own data: download it, delete the account (docs/behaviour.md §11). */
+/** The signed-in user's own data: download it, delete the account (docs/behaviour.md §12). */
 const accountData: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, routes.auth.exportData, {
     preHandler: app.authenticate,

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { saveFile } from '@/lib/save-file';
 
-/** The guests screen: one page of client accounts for a search (docs/behaviour.md §11). */
+/** The guests screen: one page of client accounts for a search (docs/behaviour.md §12). */
 export interface GuestPageFilter {
   q: string;
   page: number;

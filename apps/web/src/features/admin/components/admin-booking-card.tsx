@@ -1,6 +1,7 @@
-import { toCents, type Booking } from '@roomweek/contract';
+import { isAnonymisedEmail, toCents, type Booking } from '@roomweek/contract';
 import { Ban, RotateCcw, Undo2 } from 'lucide-react';
 import { memo } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
@@ -43,10 +44,17 @@ export const AdminBookingCard = memo(function AdminBookingCard({
           <h2 id={titleId} className="font-semibold" title={booking.id}>
             {t('bookings.bookingNumber', { id })}
           </h2>
-          <p className="text-sm break-words">
-            <span className="font-medium">{booking.user_name}</span>{' '}
-            <span className="text-stone-600">· {booking.user_email}</span>
-          </p>
+          {isAnonymisedEmail(booking.user_email) ? (
+            // The guest's account was anonymised (docs/behaviour.md §12): no name or e-mail left to show.
+            <Badge variant="neutral" className="self-start">
+              {t('guests.anonymisedGuest')}
+            </Badge>
+          ) : (
+            <p className="text-sm break-words">
+              <span className="font-medium">{booking.user_name}</span>{' '}
+              <span className="text-stone-600">· {booking.user_email}</span>
+            </p>
+          )}
           <p className="text-sm text-stone-500">
             {t('bookings.roomAt', { number: booking.room_number, property: booking.property_name })}
           </p>

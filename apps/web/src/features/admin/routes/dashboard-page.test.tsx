@@ -40,6 +40,7 @@ describe('admin dashboard', () => {
       '/admin/rooms',
       '/admin/availability',
       '/admin/bookings',
+      '/admin/guests',
       '/admin/payment-settings',
       '/admin/cancellation-policy',
       '/admin/whatsapp',

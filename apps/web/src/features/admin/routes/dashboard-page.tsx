@@ -10,6 +10,7 @@ import {
   HandCoins,
   MessageCircle,
   UserCog,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -28,6 +29,7 @@ const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'rooms', to: adminPaths.rooms, icon: BedDouble },
   { key: 'availability', to: adminPaths.availability, icon: CalendarRange },
   { key: 'bookings', to: adminPaths.bookings, icon: CalendarCheck },
+  { key: 'guests', to: adminPaths.guests, icon: Users },
   { key: 'paymentSettings', to: adminPaths.paymentSettings, icon: CreditCard },
   { key: 'cancellationPolicy', to: adminPaths.cancellationPolicy, icon: CalendarX2 },
   { key: 'whatsapp', to: adminPaths.whatsapp, icon: MessageCircle },

@@ -13,7 +13,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useDeleteAccount, useDownloadMyData } from '../api/account-data';
 
-/** docs/behaviour.md §11: every signed-in user's account page — their details, the export, the deletion. */
+/** docs/behaviour.md §12: every signed-in user's account page — their details, the export, the deletion. */
 export function AccountPage() {
   const { t } = useTranslation(['privacy', 'common']);
   return (

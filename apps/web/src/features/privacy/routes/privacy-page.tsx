@@ -17,7 +17,7 @@ const SECTIONS = {
 } as const;
 
 /**
- * docs/behaviour.md §11: the privacy notice (GDPR art. 13) — what is collected, why, how long, who receives it, and
+ * docs/behaviour.md §12: the privacy notice (GDPR art. 13) — what is collected, why, how long, who receives it, and
  * how to download or delete it. The owner's contact is the WhatsApp number of the admin settings (GET /config).
  */
 export function PrivacyPage() {

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryCounter, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
+import { BookingsRepository } from '../../apps/server/src/plugins/app/bookings/bookings-repository.ts';
+import type { Dataset } from './dataset.ts';
+import type { Target } from './generate-data.ts';
+
+/** One call's statements at one size: their plans, and the call's median time (driver round trips, no HTTP). */
+export interface CallPlan {
+  name: string;
+  bookings: number;
+  /** The plan of each statement the call runs, one line per node. */
+  plans: string[][];
+  /** How each statement reaches the bookings table (its scan nodes), e.g. "Index Scan using bookings_created_at_idx". */
+  bookingsScans: string[];
+  queryMs: number;
+}
+
+/** A driver parameter as an SQL literal, so EXPLAIN can run the statement without bind parameters. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+const inline = (query: string, params: unknown[]) => query.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+
+/** The booking-dependent reads of the admin screens, as their routes call them. */
+function adminCalls(repository: BookingsRepository, data: Dataset, total: number): Array<{ name: string; run: () => Promise<unknown> }> {
+  return [
+    { name: 'admin bookings page, first (limit 50)', run: () => repository.listAll({ limit: 50, offset: 0 }) },
+    { name: 'admin bookings page, deepest (limit 50)', run: () => repository.listAll({ limit: 50, offset: Math.max(0, total - 50) }) },
+    { name: 'admin overview: summary', run: () => repository.summary() },
+    { name: "admin overview: today's availability", run: () => repository.availabilityOn(data.today) },
+  ];
+}
+
+async function timeCall(run: () => Promise<unknown>, runs: number): Promise<number> {
+  for (let i = 0; i < 3; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+async function explainCall(handle: DatabaseHandle, name: string, run: () => Promise<unknown>, bookings: number): Promise<CallPlan> {
+  const store = { count: 0, statements: [] as Array<{ query: string; params: unknown[] }> };
+  await queryCounter.run(store, run);
+  const plans: string[][] = [];
+  for (const statement of store.statements) {
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(handle.db, sql.raw(`explain ${inline(statement.query, statement.params)}`));
+    plans.push(rows.map((row) => row['QUERY PLAN']));
+  }
+  const bookingsScans = plans
+    .flat()
+    .filter((line) => / on bookings( |$)|Scan.* on bookings_/.test(line))
+    .map((line) => line.replace(/^[\s->]+/, '').replace(/\s+\(cost=.*$/, ''));
+  // Heavier calls are timed fewer times: the median is steady either way.
+  const runs = bookings > 100_000 ? 30 : 100;
+  return { name, bookings, plans, bookingsScans, queryMs: await timeCall(run, runs) };
+}
+
+/** EXPLAIN and median time of the admin screens' booking reads at the data's current size. */
+export async function explainAdminCalls(target: Target, data: Dataset): Promise<CallPlan[]> {
+  const handle = await openDatabase(
+    target.databaseUrl ? { databaseUrl: target.databaseUrl, poolSize: 2, countQueries: true } : { dataDir: target.dataDir, countQueries: true },
+  );
+  try {
+    const [count] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from bookings`);
+    const bookings = count?.n ?? 0;
+    const repository = new BookingsRepository(handle.db);
+    const plans: CallPlan[] = [];
+    for (const call of adminCalls(repository, data, bookings)) plans.push(await explainCall(handle, call.name, call.run, bookings));
+    return plans;
+  } finally {
+    await handle.close();
+  }
+}
