@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CancellationPolicy, CancelledBy, RefundStatus } from './cancellation.ts';
-import { CalendarDate, DateInput, Id } from './common.ts';
+import { CalendarDate, DateInput, Id, Language } from './common.ts';
 
 export const PAYMENT_METHODS = ['stripe', 'paypal', 'on_site'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
@@ -48,7 +48,10 @@ export const Booking = z.object({
   created_at: z.string(),
   room_number: z.string(),
   property_id: Id,
+  /** In the language answered where it has a translation, else French (docs/behaviour.md §13). */
   property_name: z.string(),
+  /** The language `property_name` is in. */
+  text_languages: z.object({ property_name: Language }),
 });
 export type Booking = z.infer<typeof Booking>;
 

@@ -30,6 +30,9 @@ export const paths = {
     update: { method: 'PUT', path: '/properties/:id' },
     remove: { method: 'DELETE', path: '/properties/:id' },
   },
+  amenities: {
+    list: { method: 'GET', path: '/amenities' },
+  },
   rooms: {
     list: { method: 'GET', path: '/rooms' },
     get: { method: 'GET', path: '/rooms/:id' },
@@ -71,5 +74,18 @@ export const paths = {
     paymentSettings: { method: 'GET', path: '/payment-settings' },
     updatePaymentSettings: { method: 'PUT', path: '/payment-settings' },
     upload: { method: 'POST', path: '/upload' },
+  },
+  calendar: {
+    timeline: { method: 'GET', path: '/admin/timeline' },
+    blocks: { method: 'GET', path: '/admin/rooms/:id/blocks' },
+    createBlock: { method: 'POST', path: '/admin/rooms/:id/blocks' },
+    removeBlock: { method: 'DELETE', path: '/admin/rooms/:id/blocks/:block_id' },
+    calendars: { method: 'GET', path: '/admin/rooms/:id/calendars' },
+    addCalendar: { method: 'POST', path: '/admin/rooms/:id/calendars' },
+    removeCalendar: { method: 'DELETE', path: '/admin/rooms/:id/calendars/:calendar_id' },
+    syncCalendar: { method: 'POST', path: '/admin/rooms/:id/calendars/:calendar_id/sync' },
+    regenerateToken: { method: 'POST', path: '/admin/rooms/:id/ical-token' },
+    conflicts: { method: 'GET', path: '/admin/calendar-conflicts' },
+    exportFeed: { method: 'GET', path: '/ical/:token.ics' },
   },
 } as const satisfies Record<string, Record<string, RoutePath>>;

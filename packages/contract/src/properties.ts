@@ -1,30 +1,39 @@
 import { z } from 'zod';
 import { CancellationPolicy } from './cancellation.ts';
-import { Id, Photos } from './common.ts';
+import { Id, Language, Photos } from './common.ts';
+import { PROPERTY_TEXT_LIMITS, PropertyTranslations, PropertyTranslationsInput } from './content.ts';
 
 export const Property = z.object({
   id: Id,
+  /** In the language answered (Content-Language), or in French where it has no text in it (docs/behaviour.md §13). */
   name: z.string(),
   description: z.string(),
   location: z.string(),
+  /** The language each text above is in: the one answered, or `fr` where it fell back to French. */
+  text_languages: z.object({ name: Language, description: Language, location: Language }),
   photos: z.array(z.string()),
   room_count: z.number().int(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   /** This property's own cancellation terms; null: the site's (GET /cancellation-policy). */
   cancellation_policy: CancellationPolicy.nullable(),
+  /** Only in an admin's reads and writes: every language's texts as written (`fr` complete; es, pt, en where written). */
+  translations: PropertyTranslations.optional(),
 });
 export type Property = z.infer<typeof Property>;
 
+/** `name`, `description` and `location` are the French texts (required); `translations` the others. */
 export const PropertyInput = z.object({
-  name: z.string().trim().min(1).max(200),
-  description: z.string().trim().min(1).max(5000),
-  location: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(PROPERTY_TEXT_LIMITS.name),
+  description: z.string().trim().min(1).max(PROPERTY_TEXT_LIMITS.description),
+  location: z.string().trim().min(1).max(PROPERTY_TEXT_LIMITS.location),
   room_count: z.number().int().min(1).max(1000),
   photos: Photos.default([]),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
   /** Null: the site's policy; left out: unchanged (the site's for a new property). */
   cancellation_policy: CancellationPolicy.nullable().optional(),
+  /** `{es: {name, description, location}, pt: …, en: …}`, each text optional; left out: unchanged (none for a new property). */
+  translations: PropertyTranslationsInput.optional(),
 });
 export type PropertyInput = z.input<typeof PropertyInput>;

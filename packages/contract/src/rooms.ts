@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CancellationPolicy } from './cancellation.ts';
-import { CalendarDate, DateInput, Euros, Id, Photos } from './common.ts';
+import { CalendarDate, DateInput, Euros, Id, Language, Photos } from './common.ts';
+import { LanguageQuery } from './content.ts';
 import { LongStayDiscount, LongStayDiscountsInput, SeasonalPrice, SeasonalPricesInput, StayRules, StayRulesInput } from './stay-rules.ts';
 
 /** A room's rules of stay, seasonal prices and long-stay tiers (docs/behaviour.md §11). */
@@ -15,9 +16,17 @@ export const Room = z.object({
   property_id: Id,
   room_number: z.string(),
   price_per_week: z.number(),
+  /**
+   * As shown: a vocabulary amenity's label in the language answered (GET /amenities), a free-text one as written
+   * (docs/behaviour.md §13).
+   */
   amenities: z.array(z.string()),
+  /** The language of each amenity above: the one answered for the vocabulary's, `fr` for free text. */
+  text_languages: z.object({ amenities: z.array(Language) }),
   photos: z.array(z.string()),
   ...RoomStayTerms,
+  /** Only in an admin's reads and writes: the amenities as stored, vocabulary keys (`wifi`) and free text. */
+  amenity_keys: z.array(z.string()).optional(),
 });
 export type Room = z.infer<typeof Room>;
 
@@ -25,13 +34,18 @@ export type Room = z.infer<typeof Room>;
  * A room with the name of its property, for the booking page and the admin cards, and the cancellation terms a
  * booking of it gets now (its property's, or else the site's).
  */
-export const RoomDetail = Room.extend({ property_name: z.string(), cancellation_policy: CancellationPolicy });
+export const RoomDetail = Room.extend({
+  property_name: z.string(),
+  cancellation_policy: CancellationPolicy,
+  text_languages: z.object({ amenities: z.array(Language), property_name: Language }),
+});
 export type RoomDetail = z.infer<typeof RoomDetail>;
 
 export const RoomInput = z.object({
   property_id: Id,
   room_number: z.string().trim().min(1).max(50),
   price_per_week: Euros,
+  /** Each a vocabulary key (GET /amenities: `wifi`, `desk`…) or free text, shown as written. */
   amenities: z
     .array(z.string().max(100))
     .max(50)
@@ -49,13 +63,18 @@ export type RoomInput = z.input<typeof RoomInput>;
 /** A room body once checked: defaults filled in, lists cleaned and sorted. */
 export type RoomValues = z.output<typeof RoomInput>;
 
-export const RoomsQuery = z.object({ property_id: Id.optional() });
+export const RoomsQuery = LanguageQuery.extend({ property_id: Id.optional() });
 
 export const AvailabilityQuery = z.object({ start: DateInput.optional(), end: DateInput.optional() });
 export const BookedRange = z.object({ start_date: CalendarDate, end_date: CalendarDate });
 export type BookedRange = z.infer<typeof BookedRange>;
-/** The taken stays, and the room's rules and prices beside them: the calendar needs this one call. */
-export const AvailabilityResponse = z.object({ bookings: z.array(BookedRange), ...RoomStayTerms });
+/** The taken stays and blocked nights, and the room's rules and prices beside them: the calendar needs this one call. */
+export const AvailabilityResponse = z.object({
+  bookings: z.array(BookedRange),
+  /** Nights the owner blocked, or that another platform's calendar took (docs/behaviour.md §14): dates only, no note. */
+  blocks: z.array(BookedRange),
+  ...RoomStayTerms,
+});
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;
 
 /** How far ahead the calendar looks (docs/behaviour.md §9). */

@@ -13,8 +13,10 @@ import {
   User,
 } from './auth.ts';
 import { AdminAvailability, AdminBookingsQuery, Booking, BookingSummary, CreateBookingBody } from './bookings.ts';
+import { calendarRoutes } from './calendar-routes.ts';
 import { CancelBookingBody, CancellationPolicy, CancellationQuote, RefundBody, RefundHeaders } from './cancellation.ts';
 import { ErrorResponse, IdParams, OkResponse } from './common.ts';
+import { Amenity, LanguageQuery } from './content.ts';
 import { paths } from './paths.ts';
 import {
   CheckoutBody,
@@ -56,6 +58,11 @@ const paymentErrors = {
   502: ErrorResponse,
   503: ErrorResponse,
 };
+
+/** The reads that answer a property's texts or a room's amenities (docs/behaviour.md §13). */
+const contentSummary = (summary: string) =>
+  `${summary}; texts in the language asked (?lang=, else Accept-Language) or else French (text_languages says which). ` +
+  "With an admin's token, also every language's texts as written (translations, amenity_keys)";
 
 /** One route per entry of `paths`, no more: a path without its schemas does not compile. */
 type RouteTable = { [G in keyof typeof paths]: { [N in keyof (typeof paths)[G]]: RoutePath & RouteSchemas } };
@@ -156,24 +163,26 @@ export const routes = tagByGroup({
   properties: {
     list: defineRoute(paths.properties.list, {
       auth: 'public',
-      summary: 'Every property',
-      response: { 200: z.array(Property) },
+      summary: contentSummary('Every property'),
+      querystring: LanguageQuery,
+      response: { 200: z.array(Property), 400: ErrorResponse },
     }),
     get: defineRoute(paths.properties.get, {
       auth: 'public',
-      summary: 'One property',
+      summary: contentSummary('One property'),
       params: IdParams,
-      response: { 200: Property, 404: ErrorResponse },
+      querystring: LanguageQuery,
+      response: { 200: Property, 400: ErrorResponse, 404: ErrorResponse },
     }),
     create: defineRoute(paths.properties.create, {
       auth: 'admin',
-      summary: 'Add a property',
+      summary: 'Add a property: name, description, location in French, translations in es, pt, en',
       body: PropertyInput,
       response: { 201: Property, ...writeErrors },
     }),
     update: defineRoute(paths.properties.update, {
       auth: 'admin',
-      summary: 'Change a property',
+      summary: 'Change a property (translations left out stay as they are)',
       params: IdParams,
       body: PropertyInput,
       response: { 200: Property, ...writeErrors },
@@ -186,18 +195,28 @@ export const routes = tagByGroup({
     }),
   },
 
+  amenities: {
+    list: defineRoute(paths.amenities.list, {
+      auth: 'public',
+      summary: 'The vocabulary of amenities a room may list, each key with its label in the language asked (?lang=, else Accept-Language)',
+      querystring: LanguageQuery,
+      response: { 200: z.array(Amenity), 400: ErrorResponse },
+    }),
+  },
+
   rooms: {
     list: defineRoute(paths.rooms.list, {
       auth: 'public',
-      summary: 'Every room, or those of one property',
+      summary: contentSummary('Every room, or those of one property'),
       querystring: RoomsQuery,
       response: { 200: z.array(Room), 400: ErrorResponse },
     }),
     get: defineRoute(paths.rooms.get, {
       auth: 'public',
-      summary: 'One room with the name of its property',
+      summary: contentSummary('One room with the name of its property'),
       params: IdParams,
-      response: { 200: RoomDetail, 404: ErrorResponse },
+      querystring: LanguageQuery,
+      response: { 200: RoomDetail, 400: ErrorResponse, 404: ErrorResponse },
     }),
     availability: defineRoute(paths.rooms.availability, {
       auth: 'public',
@@ -409,6 +428,8 @@ export const routes = tagByGroup({
       response: { 201: UploadResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse },
     }),
   },
+
+  calendar: calendarRoutes,
 } satisfies RouteTable);
 
 /** The route table's type: the web client reads its schemas as types only (no zod in the browser bundle). */

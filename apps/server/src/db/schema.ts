@@ -7,6 +7,7 @@ import {
   type LongStayDiscount,
   type SeasonCents,
   type StayRules,
+  type StoredTranslations,
 } from '@roomweek/contract';
 import {
   bigint,
@@ -65,21 +66,28 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
 
-export const properties = pgTable('properties', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  location: text('location').notNull(),
-  photos: jsonb('photos').$type<string[]>().notNull().default([]),
-  roomCount: integer('room_count').notNull(),
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-  /** Deleting a property archives it: its bookings keep their history. */
-  archivedAt: timestamp('archived_at', { withTimezone: true }),
-  /** Its own cancellation terms; null: the site's (migration 0010). */
-  cancellationPolicy: jsonb('cancellation_policy').$type<CancellationPolicy>(),
-  createdAt: createdAt(),
-});
+export const properties = pgTable(
+  'properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The French texts (required); `translations` holds the others (migration 0014, decision 0023). */
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    location: text('location').notNull(),
+    /** `{es: {name?, description?, location?}, pt: …, en: …}`: only the texts written in those languages. */
+    translations: jsonb('translations').$type<StoredTranslations>().notNull().default({}),
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    roomCount: integer('room_count').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Deleting a property archives it: its bookings keep their history. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Its own cancellation terms; null: the site's (migration 0010). */
+    cancellationPolicy: jsonb('cancellation_policy').$type<CancellationPolicy>(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('properties_translations_check', sql`jsonb_typeof(${t.translations}) = 'object'`)],
+);
 
 export const rooms = pgTable(
   'rooms',
@@ -97,12 +105,15 @@ export const rooms = pgTable(
     stayRules: jsonb('stay_rules').$type<StayRules>().notNull().default(NO_STAY_RULES),
     seasonalPrices: jsonb('seasonal_prices').$type<SeasonCents[]>().notNull().default([]),
     longStayDiscounts: jsonb('long_stay_discounts').$type<LongStayDiscount[]>().notNull().default([]),
+    /** The secret of its exported iCal feed, GET /api/ical/{token}.ics (migration 0015, decision 0024). */
+    icalToken: text('ical_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('rooms_property_idx').on(t.propertyId),
     uniqueIndex('rooms_property_number_key').on(t.propertyId, t.roomNumber).where(sql`${t.archivedAt} is null`),
+    uniqueIndex('rooms_ical_token_key').on(t.icalToken),
     check('rooms_price_check', sql`${t.pricePerWeekCents} >= 0`),
     check(
       'rooms_stay_terms_check',

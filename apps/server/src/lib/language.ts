@@ -11,3 +11,16 @@ export function requestLanguage(request: FastifyRequest, fallback: Language): La
   }
   return fallback;
 }
+
+const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The language a read answers its content in (docs/behaviour.md §13): `?lang=` when it names one of the site's
+ * languages, else Accept-Language, else `fallback`. Anything else in `lang` is ignored, never refused.
+ */
+export function contentLanguage(request: FastifyRequest, fallback: Language): Language {
+  const query = request.query;
+  const asked = query && typeof query === 'object' ? (query as Record<string, unknown>).lang : undefined;
+  if (typeof asked === 'string' && isLanguage(asked.toLowerCase())) return asked.toLowerCase() as Language;
+  return requestLanguage(request, fallback);
+}

@@ -21,7 +21,7 @@ const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 1024 * 1024;
 const MAX_ENTRIES = 5000;
 /** Headers an answer is made of besides the security headers every answer gets. */
-const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary'] as const;
+const KEPT_HEADERS = ['content-type', 'content-encoding', 'content-language', 'vary'] as const;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 interface Entry {
@@ -134,8 +134,12 @@ export default fp<{ handle: DatabaseHandle; ttlSeconds: number }>(
     app.addHook('onClose', () => listener.stop());
 
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.method !== 'GET' || !request.routeOptions.config.publicCache || !cache.active) return done();
-      const key = `${encodingFor(request.headers['accept-encoding']) ?? 'identity'} ${request.url}`;
+      const { config } = request.routeOptions;
+      if (request.method !== 'GET' || !config.publicCache || !cache.active) return done();
+      // An admin's token may add every language's texts (content-language.ts): that answer is nobody else's.
+      if (config.adminView && request.headers.authorization) return done();
+      // One answer per encoding and per language answered (decision 0023), whatever the URL says.
+      const key = `${encodingFor(request.headers['accept-encoding']) ?? 'identity'} ${request.contentLanguage} ${request.url}`;
       const entry = cache.lookup(key, Date.now());
       if (!entry) {
         request.publicCacheTicket = { key, generation: cache.generation };
@@ -164,5 +168,5 @@ export default fp<{ handle: DatabaseHandle; ttlSeconds: number }>(
       done(null, payload);
     });
   },
-  { name: 'public-cache', dependencies: ['security'] },
+  { name: 'public-cache', dependencies: ['security', 'content-language'] },
 );

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../../lib/errors.ts';
+import { AppError, forbidden, unauthorized } from '../../../lib/errors.ts';
 import type { SignedIn } from './auth-service.ts';
 import type { UserRow } from './users-repository.ts';
 
@@ -16,6 +16,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: a valid bearer token of an admin is required. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler of a public read: a valid bearer token, if any, identifies the user; without one, or with an invalid one, anonymous. */
+    identifyIfPresent: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -52,6 +54,15 @@ export default fp(
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await identify(request);
       if (request.user?.role !== 'admin') throw forbidden('Administrators only');
+    });
+    app.decorate('identifyIfPresent', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) return;
+      try {
+        await identify(request);
+      } catch (error) {
+        // A stale token on a public page reads it as anyone would; any other failure (the database) is a failure.
+        if (!(error instanceof AppError && error.statusCode === 401)) throw error;
+      }
     });
   },
   { name: 'authorization', dependencies: ['services'] },

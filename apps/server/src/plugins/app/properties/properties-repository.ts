@@ -1,24 +1,31 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Property, PropertyInput } from '@roomweek/contract';
+import { DEFAULT_LANGUAGE, type Property, type PropertyInput, type StoredTranslations } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import { occupiesNights } from '../bookings/bookings-repository.ts';
+import { allTranslations, localisedTexts, type ContentView } from '../content/translations.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
-type PropertyValues = Omit<PropertyInput, 'photos'> & { photos: string[] };
+type PropertyValues = Omit<PropertyInput, 'photos' | 'translations'> & { photos: string[]; translations?: StoredTranslations };
 
-export function toProperty(row: PropertyRow): Property {
+/** Anyone's view in French: what a caller that asks for nothing gets. */
+const FRENCH: ContentView = { language: DEFAULT_LANGUAGE, admin: false };
+
+/** A property as `view` shows it: its texts in the view's language, falling back to French field by field (§13). */
+export function toProperty(row: PropertyRow, view: ContentView = FRENCH): Property {
+  const base = { name: row.name, description: row.description, location: row.location };
+  const { texts, languages } = localisedTexts(base, row.translations, view.language);
   return {
     id: row.id,
-    name: row.name,
-    description: row.description,
-    location: row.location,
+    ...texts,
+    text_languages: languages,
     photos: row.photos,
     room_count: row.roomCount,
     latitude: row.latitude,
     longitude: row.longitude,
     cancellation_policy: row.cancellationPolicy,
+    ...(view.admin && { translations: allTranslations(base, row.translations) }),
   };
 }
 
@@ -32,6 +39,8 @@ const columns = (input: PropertyValues) => ({
   longitude: input.longitude ?? null,
   // Left out: unchanged by an update (the site's policy for a new property); null: the site's.
   ...(input.cancellation_policy !== undefined && { cancellationPolicy: input.cancellation_policy }),
+  // Left out: unchanged by an update (none for a new property).
+  ...(input.translations !== undefined && { translations: input.translations }),
 });
 
 /** The public reads, prepared once: their SQL is built once, and PostgreSQL plans them once per connection. */
@@ -51,30 +60,30 @@ export class PropertiesRepository {
     this.reads = prepareReads(db);
   }
 
-  async list(): Promise<Property[]> {
+  async list(view?: ContentView): Promise<Property[]> {
     const rows = await this.reads.list.execute();
-    return rows.map(toProperty);
+    return rows.map((row) => toProperty(row, view));
   }
 
-  async get(id: string): Promise<Property> {
+  async get(id: string, view?: ContentView): Promise<Property> {
     const [row] = await this.reads.get.execute({ id });
     if (!row) throw notFound('property_not_found', 'Property not found');
-    return toProperty(row);
+    return toProperty(row, view);
   }
 
-  async create(input: PropertyValues): Promise<Property> {
+  async create(input: PropertyValues, view?: ContentView): Promise<Property> {
     const [row] = await this.db.insert(properties).values(columns(input)).returning();
-    return toProperty(row!);
+    return toProperty(row!, view);
   }
 
-  async update(id: string, input: PropertyValues): Promise<Property> {
+  async update(id: string, input: PropertyValues, view?: ContentView): Promise<Property> {
     const [row] = await this.db
       .update(properties)
       .set(columns(input))
       .where(and(eq(properties.id, id), isNull(properties.archivedAt)))
       .returning();
     if (!row) throw notFound('property_not_found', 'Property not found');
-    return toProperty(row);
+    return toProperty(row, view);
   }
 
   /**

@@ -1,26 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
 import { contractRoute } from '../../contract-route.ts';
+import { contentView } from '../../content-view.ts';
 
 const properties: FastifyPluginAsyncZod = async (app) => {
+  // Texts in the language asked (docs/behaviour.md §13); an admin's token adds every language's, as written.
+  const publicRead = { config: { publicCache: true, contentLanguage: true, adminView: true }, preHandler: app.identifyIfPresent };
+  const adminWrite = { config: { contentLanguage: true }, preHandler: app.requireAdmin };
+
   contractRoute(app, routes.properties.list, {
-    config: { publicCache: true },
-    handler: async () => app.propertiesRepository.list(),
+    ...publicRead,
+    handler: async (request) => app.propertiesRepository.list(contentView(request)),
   });
 
   contractRoute(app, routes.properties.get, {
-    config: { publicCache: true },
-    handler: async (request) => app.propertiesRepository.get(request.params.id),
+    ...publicRead,
+    handler: async (request) => app.propertiesRepository.get(request.params.id, contentView(request)),
   });
 
   contractRoute(app, routes.properties.create, {
-    preHandler: app.requireAdmin,
-    handler: async (request, reply) => reply.code(201).send(await app.propertiesRepository.create(request.body)),
+    ...adminWrite,
+    handler: async (request, reply) => reply.code(201).send(await app.propertiesRepository.create(request.body, contentView(request))),
   });
 
   contractRoute(app, routes.properties.update, {
-    preHandler: app.requireAdmin,
-    handler: async (request) => app.propertiesRepository.update(request.params.id, request.body),
+    ...adminWrite,
+    handler: async (request) => app.propertiesRepository.update(request.params.id, request.body, contentView(request)),
   });
 
   contractRoute(app, routes.properties.remove, {

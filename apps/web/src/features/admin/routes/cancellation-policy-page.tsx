@@ -2,10 +2,8 @@ import type { CancellationPolicy } from '@roomweek/contract';
 import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '@/components/form-field';
-import { StatusView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { formatPercent } from '@/lib/format';
@@ -13,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useCancellationPolicy, useUpdateCancellationPolicy } from '../api/cancellation-policy';
 import { AdminPage } from '../components/admin-page';
+import { SettingsQuery } from '../components/settings-query';
 import { cancellationPolicyForm, cancellationPolicyMessages } from '../lib/admin-forms';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
@@ -22,19 +21,9 @@ export default function CancellationPolicyPage() {
   const policy = useCancellationPolicy();
   return (
     <AdminPage title={t('cancellationPolicy.title')} description={t('cancellationPolicy.subtitle')}>
-      {policy.isPending ? (
-        <Skeleton className="h-64 max-w-2xl rounded-2xl" />
-      ) : policy.isError ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('cancellationPolicy.loadFailed')}
-          message={errorMessage(t, policy.error, 'cancellationPolicy.loadFailed')}
-          actions={<Button onClick={() => void policy.refetch()}>{t('common.retry')}</Button>}
-        />
-      ) : (
-        <PolicyForm policy={policy.data} />
-      )}
+      <SettingsQuery query={policy} loadFailedKey="cancellationPolicy.loadFailed">
+        {(data) => <PolicyForm policy={data} />}
+      </SettingsQuery>
     </AdminPage>
   );
 }

@@ -2,16 +2,15 @@ import { CircleCheck, FileText, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
-import { StatusView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { WhatsappSettings } from '@roomweek/contract';
 import { errorMessage } from '@/lib/error-message';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useUpdateWhatsappSettings, useWhatsappSettings } from '../api/settings';
 import { AdminPage } from '../components/admin-page';
+import { SettingsQuery } from '../components/settings-query';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { whatsappForm, whatsappMessages } from '../lib/admin-forms';
 
@@ -21,19 +20,9 @@ export default function WhatsappPage() {
   const settings = useWhatsappSettings();
   return (
     <AdminPage title={t('whatsapp.title')} description={t('whatsapp.subtitle')}>
-      {settings.isPending ? (
-        <Skeleton className="h-64 max-w-2xl rounded-2xl" />
-      ) : settings.isError ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('whatsapp.loadFailed')}
-          message={errorMessage(t, settings.error, 'whatsapp.loadFailed')}
-          actions={<Button onClick={() => void settings.refetch()}>{t('common.retry')}</Button>}
-        />
-      ) : (
-        <WhatsappForm settings={settings.data} />
-      )}
+      <SettingsQuery query={settings} loadFailedKey="whatsapp.loadFailed">
+        {(data) => <WhatsappForm settings={data} />}
+      </SettingsQuery>
     </AdminPage>
   );
 }
