@@ -18,6 +18,7 @@ import type { AnyPgColumn, PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { bookingTotals } from '../../../db/totals-schema.ts';
+import { roomBlocks } from '../../../db/calendar-schema.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 /** Columns as a write takes them: values or SQL expressions such as `now()`. */
@@ -112,15 +113,27 @@ export const occupiesNights = (now: SQL = sql`now()`) =>
   );
 
 /**
- * The calendar's call, in one round trip: the bookable room (no row: no such room) left-joined to the stays that
- * take a night in [from, to). Placeholders `roomId`, `from`, `to`; the bench explains this very query.
+ * The calendar's call, in one round trip: the bookable room (no row: no such room) left-joined to what takes a night in
+ * [from, to) — its stays (`kind` booking) and its blocks (`kind` block, docs/behaviour.md §14). Placeholders `roomId`,
+ * `from`, `to`; the bench explains this very query.
  */
-export const availabilityQuery = (db: Executor) =>
-  db
+export const availabilityQuery = (db: Executor) => {
+  const [from, to] = [sql.placeholder('from'), sql.placeholder('to')];
+  const stays = db
+    .select({ kind: sql<'booking' | 'block'>`'booking'`.as('kind'), startDate: bookings.startDate, endDate: bookings.endDate })
+    .from(bookings)
+    .where(and(eq(bookings.roomId, rooms.id), lt(bookings.startDate, to), gt(bookings.endDate, from), occupiesNights()));
+  const blocked = db
+    .select({ kind: sql<'booking' | 'block'>`'block'`.as('kind'), startDate: roomBlocks.startDate, endDate: roomBlocks.endDate })
+    .from(roomBlocks)
+    .where(and(eq(roomBlocks.roomId, rooms.id), eq(roomBlocks.blocking, true), lt(roomBlocks.startDate, to), gt(roomBlocks.endDate, from)));
+  const taken = stays.unionAll(blocked).as('taken');
+  return db
     .select({
       roomId: rooms.id,
-      start_date: bookings.startDate,
-      end_date: bookings.endDate,
+      kind: taken.kind,
+      start_date: taken.startDate,
+      end_date: taken.endDate,
       // The room's stay terms ride along on each row: the calendar gets them in the same round trip.
       rules: rooms.stayRules,
       seasons: rooms.seasonalPrices,
@@ -128,12 +141,10 @@ export const availabilityQuery = (db: Executor) =>
     })
     .from(rooms)
     .innerJoin(properties, eq(properties.id, rooms.propertyId))
-    .leftJoin(
-      bookings,
-      and(eq(bookings.roomId, rooms.id), lt(bookings.startDate, sql.placeholder('to')), gt(bookings.endDate, sql.placeholder('from')), occupiesNights()),
-    )
+    .leftJoinLateral(taken, sql`true`)
     .where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
-    .orderBy(asc(bookings.startDate));
+    .orderBy(asc(taken.startDate));
+};
 
 /** Every query on the bookings table; the rules about them live in the life cycle and the bookings service. */
 export class BookingsRepository {
@@ -379,7 +390,7 @@ export class BookingsRepository {
     return this.joined().where(inArray(bookings.id, ids)).orderBy(asc(bookings.startDate), asc(bookings.id));
   }
 
-  /** The taken nights of a bookable room within [from, to); no row at all when the room is not bookable. */
+  /** The stays and blocks taking nights of a bookable room within [from, to); no row at all when the room is not bookable. */
   async takenNights(roomId: string, from: string, to: string) {
     this.availabilityStatement ??= availabilityQuery(this.db).prepare('bookings_availability');
     return this.availabilityStatement.execute({ roomId, from, to });

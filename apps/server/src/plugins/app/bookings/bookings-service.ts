@@ -8,6 +8,7 @@ import {
   seasonalPricesOf,
   type AdminBookingsQuery,
   type AvailabilityResponse,
+  type BookedRange,
   type Booking,
   type BookingSummary,
   type CreateBookingBody,
@@ -27,6 +28,20 @@ export interface BookingsServiceOptions {
   timeZone: string;
   /** `MAX_ACTIVE_BOOKINGS_PER_USER`: future pending or unpaid on-site bookings a client account may hold at once. */
   maxActivePerUser: number;
+}
+
+/** Ranges sorted by start, merged where they overlap or touch. */
+export function mergeRanges(ranges: BookedRange[]): BookedRange[] {
+  const merged: BookedRange[] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range.start_date <= last.end_date) {
+      if (range.end_date > last.end_date) last.end_date = range.end_date;
+    } else {
+      merged.push({ ...range });
+    }
+  }
+  return merged;
 }
 
 /** The guest's and the admin's booking calls: who may do what, on which dates, at which price. */
@@ -134,7 +149,7 @@ export class BookingsService {
     return { today, bookings: (await this.repository.availabilityOn(today)).map(toBooking) };
   }
 
-  /** The nights taken in a room within [from, to): dates only, never who booked them; and the room's stay terms. */
+  /** The nights taken in a room within [from, to) by stays and by blocks: dates only, never who or why; and the room's stay terms. */
   async availability(roomId: string, fromInput?: string, toInput?: string): Promise<AvailabilityResponse> {
     const from = fromInput ? toSiteDate(fromInput, this.options.timeZone) : this.today();
     const to = toInput ? toSiteDate(toInput, this.options.timeZone) : addDays(from, AVAILABILITY_WINDOW_DAYS);
@@ -145,8 +160,12 @@ export class BookingsService {
     const rows = await this.repository.takenNights(roomId, from, to);
     const [room] = rows;
     if (!room) throw notFound('room_not_found', 'Room not found');
+    const taken = (kind: 'booking' | 'block') =>
+      rows.flatMap((row) => (row.kind === kind && row.start_date && row.end_date ? [{ start_date: row.start_date, end_date: row.end_date }] : []));
     return {
-      bookings: rows.flatMap((row) => (row.start_date && row.end_date ? [{ start_date: row.start_date, end_date: row.end_date }] : [])),
+      bookings: taken('booking'),
+      // Blocks may overlap (two feeds list the same nights): answered as the ranges they cover together, without notes.
+      blocks: mergeRanges(taken('block')),
       rules: room.rules,
       seasonal_prices: seasonalPricesOf(room.seasons),
       long_stay_discounts: room.discounts,

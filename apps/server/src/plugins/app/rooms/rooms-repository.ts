@@ -1,24 +1,32 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Room, RoomDetail, RoomValues, StayPricing } from '@roomweek/contract';
-import { NO_STAY_RULES, seasonalPricesOf, toCents, toEuros } from '@roomweek/contract';
+import { DEFAULT_LANGUAGE, NO_STAY_RULES, seasonalPricesOf, toCents, toEuros } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
 import { effectiveCancellationPolicy, occupiesNights, stayPricingColumns } from '../bookings/bookings-repository.ts';
+import { showAmenities } from '../content/amenities.ts';
+import { localisedText, type ContentView } from '../content/translations.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
 
-export function toRoom(row: RoomRow): Room {
+const FRENCH: ContentView = { language: DEFAULT_LANGUAGE, admin: false };
+
+/** A room as `view` shows it: amenities as labels in the view's language (free text as written; §13). */
+export function toRoom(row: RoomRow, view: ContentView = FRENCH): Room {
+  const { amenities, languages } = showAmenities(row.amenities, view.language);
   return {
     id: row.id,
     property_id: row.propertyId,
     room_number: row.roomNumber,
     price_per_week: toEuros(row.pricePerWeekCents),
-    amenities: row.amenities,
+    amenities,
+    text_languages: { amenities: languages },
     photos: row.photos,
     rules: row.stayRules,
     seasonal_prices: seasonalPricesOf(row.seasonalPrices),
     long_stay_discounts: row.longStayDiscounts,
+    ...(view.admin && { amenity_keys: row.amenities }),
   };
 }
 
@@ -62,7 +70,12 @@ const prepareReads = (db: Database) => {
     list: list().prepare('rooms_list'),
     listOfProperty: list(sql.placeholder('propertyId')).prepare('rooms_list_of_property'),
     get: db
-      .select({ room: rooms, propertyName: properties.name, cancellationPolicy: effectiveCancellationPolicy })
+      .select({
+        room: rooms,
+        propertyName: properties.name,
+        propertyTranslations: properties.translations,
+        cancellationPolicy: effectiveCancellationPolicy,
+      })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(eq(rooms.id, sql.placeholder('id')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
@@ -83,16 +96,23 @@ export class RoomsRepository {
     this.reads = prepareReads(db);
   }
 
-  async list(propertyId?: string): Promise<Room[]> {
+  async list(propertyId?: string, view?: ContentView): Promise<Room[]> {
     const rows = await (propertyId ? this.reads.listOfProperty.execute({ propertyId }) : this.reads.list.execute());
-    return rows.map(({ room }) => toRoom(room));
+    return rows.map(({ room }) => toRoom(room, view));
   }
 
   /** A room that can be shown and booked: neither it nor its property is archived. */
-  async get(id: string): Promise<RoomDetail> {
+  async get(id: string, view: ContentView = FRENCH): Promise<RoomDetail> {
     const [row] = await this.reads.get.execute({ id });
     if (!row) throw notFound('room_not_found', 'Room not found');
-    return { ...toRoom(row.room), property_name: row.propertyName, cancellation_policy: row.cancellationPolicy };
+    const room = toRoom(row.room, view);
+    const propertyName = localisedText(row.propertyName, row.propertyTranslations, 'name', view.language);
+    return {
+      ...room,
+      property_name: propertyName.text,
+      cancellation_policy: row.cancellationPolicy,
+      text_languages: { ...room.text_languages, property_name: propertyName.language },
+    };
   }
 
   /** The pricing of a bookable room (404 room_not_found otherwise). */
@@ -110,12 +130,12 @@ export class RoomsRepository {
     if (!row) throw notFound('property_not_found', 'Property not found');
   }
 
-  async create(input: RoomValues): Promise<Room> {
+  async create(input: RoomValues, view?: ContentView): Promise<Room> {
     return this.db.transaction(async (tx) => {
       await this.assertPropertyExists(input.property_id, tx);
       const [row] = await tx.insert(rooms).values(columns(input, 'create')).returning().catch(mapWriteError);
       if (input.apply_rules_to_property) await this.applyRulesToProperty(tx, row!);
-      return toRoom(row!);
+      return toRoom(row!, view);
     });
   }
 
@@ -123,7 +143,7 @@ export class RoomsRepository {
    * A new price, rules or seasons apply to bookings made from now on; existing bookings keep the total they were made
    * with and are not checked against new rules.
    */
-  async update(id: string, input: RoomValues): Promise<Room> {
+  async update(id: string, input: RoomValues, view?: ContentView): Promise<Room> {
     return this.db.transaction(async (tx) => {
       await this.assertPropertyExists(input.property_id, tx);
       const [row] = await tx
@@ -134,7 +154,7 @@ export class RoomsRepository {
         .catch(mapWriteError);
       if (!row) throw notFound('room_not_found', 'Room not found');
       if (input.apply_rules_to_property) await this.applyRulesToProperty(tx, row);
-      return toRoom(row);
+      return toRoom(row, view);
     });
   }
 

@@ -1,6 +1,7 @@
 import { findSeasonOverlap, quoteAnswer, quoteStay, type QuoteResponse, type Room, type RoomValues } from '@roomweek/contract';
 import { badRequest } from '../../../lib/errors.ts';
 import type { BookingsService } from '../bookings/bookings-service.ts';
+import type { ContentView } from '../content/translations.ts';
 import type { RoomsRepository } from './rooms-repository.ts';
 
 export interface RoomsServiceOptions {
@@ -13,14 +14,14 @@ export interface RoomsServiceOptions {
 export class RoomsService {
   constructor(private readonly options: RoomsServiceOptions) {}
 
-  async create(input: RoomValues): Promise<Room> {
+  async create(input: RoomValues, view?: ContentView): Promise<Room> {
     assertSeasonsApart(input);
-    return this.options.repository.create(input);
+    return this.options.repository.create(input, view);
   }
 
-  async update(id: string, input: RoomValues): Promise<Room> {
+  async update(id: string, input: RoomValues, view?: ContentView): Promise<Room> {
     assertSeasonsApart(input);
-    return this.options.repository.update(id, input);
+    return this.options.repository.update(id, input, view);
   }
 
   /** What the stay would cost and which rules it breaks: the very function `POST /bookings` charges with. */

@@ -1,16 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
 import { contractRoute } from '../../contract-route.ts';
+import { contentView } from '../../content-view.ts';
 
 const rooms: FastifyPluginAsyncZod = async (app) => {
+  // Amenities in the language asked (docs/behaviour.md §13); an admin's token adds them as stored (amenity_keys).
+  const publicRead = { config: { publicCache: true, contentLanguage: true, adminView: true }, preHandler: app.identifyIfPresent };
+  const adminWrite = { config: { contentLanguage: true }, preHandler: app.requireAdmin };
+
   contractRoute(app, routes.rooms.list, {
-    config: { publicCache: true },
-    handler: async (request) => app.roomsRepository.list(request.query.property_id),
+    ...publicRead,
+    handler: async (request) => app.roomsRepository.list(request.query.property_id, contentView(request)),
   });
 
   contractRoute(app, routes.rooms.get, {
-    config: { publicCache: true },
-    handler: async (request) => app.roomsRepository.get(request.params.id),
+    ...publicRead,
+    handler: async (request) => app.roomsRepository.get(request.params.id, contentView(request)),
   });
 
   contractRoute(app, routes.rooms.availability, {
@@ -24,13 +29,13 @@ const rooms: FastifyPluginAsyncZod = async (app) => {
   });
 
   contractRoute(app, routes.rooms.create, {
-    preHandler: app.requireAdmin,
-    handler: async (request, reply) => reply.code(201).send(await app.roomsService.create(request.body)),
+    ...adminWrite,
+    handler: async (request, reply) => reply.code(201).send(await app.roomsService.create(request.body, contentView(request))),
   });
 
   contractRoute(app, routes.rooms.update, {
-    preHandler: app.requireAdmin,
-    handler: async (request) => app.roomsService.update(request.params.id, request.body),
+    ...adminWrite,
+    handler: async (request) => app.roomsService.update(request.params.id, request.body, contentView(request)),
   });
 
   contractRoute(app, routes.rooms.remove, {
