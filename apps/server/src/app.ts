@@ -21,6 +21,7 @@ import authorization from './plugins/app/auth/authorization.ts';
 import payments from './plugins/app/payments/payments-plugin.ts';
 import housekeeping from './plugins/app/housekeeping/housekeeping-plugin.ts';
 import privacy from './plugins/app/privacy/privacy-plugin.ts';
+import calendar from './plugins/app/calendar/calendar-plugin.ts';
 import type { Notifier } from './plugins/app/notifications/notifier.ts';
 import systemRoutes from './routes/api/system/index.ts';
 import authRoutes from './routes/api/auth/index.ts';
@@ -33,6 +34,7 @@ import paymentSettingsRoutes from './routes/api/settings/index.ts';
 import uploadRoutes from './routes/api/upload/index.ts';
 import paymentsRoutes from './routes/api/payments/index.ts';
 import cancellationPolicyRoutes from './routes/api/cancellation-policy/index.ts';
+import icalRoutes from './routes/api/ical/index.ts';
 import bucketPhotos from './routes/uploads/bucket-photos.ts';
 import metricsRoute from './routes/metrics/index.ts';
 import metrics from './plugins/external/metrics.ts';
@@ -88,6 +90,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
   await app.register(authorization);
   await app.register(payments, { config });
   await app.register(privacy, { config });
+  await app.register(calendar, { config });
   await app.register(housekeeping, { config });
   await app.register(operations);
 
@@ -105,6 +108,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
       await api.register(uploadRoutes, { prefix: '/upload', maxBytes: config.UPLOAD_MAX_BYTES });
       await api.register(paymentsRoutes, { prefix: '/payments', config });
       await api.register(cancellationPolicyRoutes, { prefix: '/cancellation-policy' });
+      await api.register(icalRoutes, { prefix: '/ical' });
     },
     { prefix: API_PREFIX },
   );

@@ -156,6 +156,13 @@ const EnvSchema = z.object({
   METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, { message: 'Must be at least 16 characters' }),
   /** After SIGTERM, how long requests in flight may take before their connections are cut. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** Minutes between two fetches of each imported iCal feed (docs/behaviour.md §14). */
+  ICAL_SYNC_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /**
+   * Let imported feeds be fetched from private, loopback and link-local addresses (tests' local servers). Off: the feed
+   * fetcher cannot be turned against the host's own network.
+   */
+  ICAL_ALLOW_PRIVATE: bool.default(false),
   /** Test aid: every background job runs this often instead of at its own pace (tests/two-instances). Unset in production. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(50).optional(),
 });

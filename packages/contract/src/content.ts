@@ -14,7 +14,8 @@ export { TRANSLATION_LANGUAGES, type TranslationLanguage } from './languages.ts'
  * Accept-Language, then to the site's default language), never refused.
  */
 export const LanguageQuery = z.object({
-  lang: z.string().optional().meta({ description: 'fr, es, pt or en; anything else is ignored', example: 'es' }),
+  // Anything else, a repeated `lang` included, reads as no `lang` at all.
+  lang: z.string().optional().catch(undefined).meta({ description: 'fr, es, pt or en; anything else is ignored', example: 'es' }),
 });
 
 /** The longest texts of a property, in every language. */

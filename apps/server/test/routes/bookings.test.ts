@@ -52,6 +52,7 @@ describe('bookings routes', () => {
         room_number: 'B-1',
         property_id: property.id,
         property_name: 'Booking House',
+        text_languages: { property_name: 'fr' },
       });
     });
 

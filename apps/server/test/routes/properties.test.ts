@@ -17,6 +17,10 @@ const validProperty = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** What anyone reads: the admin's answer without every language's texts (docs/behaviour.md §13). */
+const publicView = ({ translations: _translations, ...property }: Property) => property;
+const FRENCH_TEXTS = { text_languages: { name: 'fr', description: 'fr', location: 'fr' } };
+
 describe('properties routes', () => {
   let t: TestApp;
   let admin: string;
@@ -40,7 +44,7 @@ describe('properties routes', () => {
       const response = await t.app.inject({ url: '/api/properties' });
       expect(response.statusCode).toBe(200);
       expect(Array.isArray(response.json())).toBe(true);
-      expect(response.json()).toContainEqual(created);
+      expect(response.json()).toContainEqual(publicView(created));
 
       const one = await t.app.inject({ url: `/api/properties/${created.id}` });
       expect(one.statusCode).toBe(200);
@@ -54,6 +58,7 @@ describe('properties routes', () => {
         latitude: 50.85,
         longitude: 4.35,
         cancellation_policy: null,
+        ...FRENCH_TEXTS,
       });
     });
 
@@ -74,8 +79,15 @@ describe('properties routes', () => {
       });
       expect(response.statusCode).toBe(201);
       const property = response.json<Property>();
-      expect(property).toEqual({ id: expect.any(String), ...validProperty(), cancellation_policy: null });
-      expect((await t.app.inject({ url: `/api/properties/${property.id}` })).json()).toEqual(property);
+      const { name, description, location } = validProperty();
+      expect(property).toEqual({
+        id: expect.any(String),
+        ...validProperty(),
+        cancellation_policy: null,
+        ...FRENCH_TEXTS,
+        translations: { fr: { name, description, location } },
+      });
+      expect((await t.app.inject({ url: `/api/properties/${property.id}` })).json()).toEqual(publicView(property));
     });
 
     it('takes coordinates as optional', async () => {
@@ -149,7 +161,7 @@ describe('properties routes', () => {
       await expectRefused(db(), put(property.id, bearer(admin), validProperty({ room_count: 0 })), 400, 'validation_error');
       await expectRefused(db(), put(property.id, bearer(admin), validProperty({ latitude: -91 })), 400, 'validation_error');
       await expectRefused(db(), put(property.id, bearer(admin), { name: 'Only a name' }), 400, 'validation_error');
-      expect((await t.app.inject({ url: `/api/properties/${property.id}` })).json()).toEqual(property);
+      expect((await t.app.inject({ url: `/api/properties/${property.id}` })).json()).toEqual(publicView(property));
     });
   });
 

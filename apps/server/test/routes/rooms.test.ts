@@ -8,6 +8,8 @@ import { expectError, expectRefused, expireHold, insertBooking } from '../suppor
 
 /** A room without stay rules, seasons or long-stay tiers (docs/behaviour.md §11), as the API answers it. */
 const NO_TERMS = { rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discounts: [] };
+/** What anyone reads: the admin's answer without the stored amenities (docs/behaviour.md §13). */
+const publicView = ({ amenity_keys: _keys, ...room }: Room) => room;
 
 describe('rooms routes', () => {
   let t: TestApp;
@@ -48,7 +50,7 @@ describe('rooms routes', () => {
       expect(all.json<Room[]>().map((r) => r.id)).toEqual(expect.arrayContaining([a.id, b.id]));
 
       const filtered = (await t.app.inject({ url: `/api/rooms?property_id=${other.id}` })).json<Room[]>();
-      expect(filtered).toEqual([b]);
+      expect(filtered).toEqual([publicView(b)]);
       expect((await t.app.inject({ url: `/api/rooms?property_id=${randomUUID()}` })).json()).toEqual([]);
     });
 
@@ -63,7 +65,9 @@ describe('rooms routes', () => {
       const response = await t.app.inject({ url: `/api/rooms/${room.id}` });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        ...room,
+        ...publicView(room),
+        // Free text ('Wi-Fi' as the helper sends it), written in French like the property's name.
+        text_languages: { amenities: ['fr'], property_name: 'fr' },
         property_name: 'Rooms House',
         price_per_week: 410.25,
         room_number: '12B',
@@ -89,6 +93,8 @@ describe('rooms routes', () => {
         room_number: '7',
         price_per_week: 295.5,
         amenities: ['Wi-Fi', 'Balcony'],
+        text_languages: { amenities: ['fr', 'fr'] },
+        amenity_keys: ['Wi-Fi', 'Balcony'],
         photos: ['/uploads/0b8f4c52-2f7e-4c5e-9d0e-2b1d7f4a9c11.webp'],
         ...NO_TERMS,
       });

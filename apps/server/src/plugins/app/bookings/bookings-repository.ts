@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } fr
 import {
   addDays,
   DEFAULT_CANCELLATION_POLICY,
+  DEFAULT_LANGUAGE,
   freeCancellationUntil,
   MAX_STAY_DAYS,
   toEuros,
@@ -12,12 +13,15 @@ import {
   type CancellationPolicy,
   type CancelledBy,
   type CancelReason,
+  type Language,
   type StayPricing,
+  type StoredTranslations,
 } from '@roomweek/contract';
 import type { AnyPgColumn, PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { bookingTotals } from '../../../db/totals-schema.ts';
+import { localisedText } from '../content/translations.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -30,8 +34,10 @@ export interface BookingView {
   booking: BookingRow;
   roomNumber: string;
   propertyId: string;
+  /** The property's French texts; `propertyTranslations` the others (docs/behaviour.md §13). */
   propertyName: string;
   propertyLocation: string;
+  propertyTranslations: StoredTranslations;
   /** Whether its hold (if any) still runs, by the database's clock. */
   holdActive: boolean;
 }
@@ -55,6 +61,7 @@ const viewColumns = {
   propertyId: properties.id,
   propertyName: properties.name,
   propertyLocation: properties.location,
+  propertyTranslations: properties.translations,
   holdActive,
 };
 
@@ -69,7 +76,9 @@ export const stayPricingColumns = {
 /** Who cancelled, by why it was cancelled. */
 const CANCELLED_BY_REASON: Record<CancelReason, CancelledBy> = { user: 'guest', admin: 'admin', expired: 'system', payment_failed: 'system' };
 
-export function toBooking({ booking, roomNumber, propertyId, propertyName }: BookingView): Booking {
+/** A booking as the API answers it, its property's name in `language` where translated, else French (§13). */
+export function toBooking({ booking, roomNumber, propertyId, propertyName, propertyTranslations }: BookingView, language: Language = DEFAULT_LANGUAGE): Booking {
+  const name = localisedText(propertyName, propertyTranslations, 'name', language);
   return {
     id: booking.id,
     room_id: booking.roomId,
@@ -92,7 +101,8 @@ export function toBooking({ booking, roomNumber, propertyId, propertyName }: Boo
     created_at: booking.createdAt.toISOString(),
     room_number: roomNumber,
     property_id: propertyId,
-    property_name: propertyName,
+    property_name: name.text,
+    text_languages: { property_name: name.language },
   };
 }
 

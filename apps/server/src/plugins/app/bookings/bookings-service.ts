@@ -130,13 +130,14 @@ export class BookingsService {
     }
   }
 
-  async listForUser(userId: string): Promise<Booking[]> {
-    return (await this.repository.listForUser(userId)).map(toBooking);
+  /** The guest's bookings, their property names in `language` where translated (docs/behaviour.md §13). */
+  async listForUser(userId: string, language?: Language): Promise<Booking[]> {
+    return (await this.repository.listForUser(userId)).map((view) => toBooking(view, language));
   }
 
-  async listAll(filter: AdminBookingsQuery = {}): Promise<{ bookings: Booking[]; total: number }> {
+  async listAll(filter: AdminBookingsQuery = {}, language?: Language): Promise<{ bookings: Booking[]; total: number }> {
     const { views, total } = await this.repository.listAll(filter);
-    return { bookings: views.map(toBooking), total };
+    return { bookings: views.map((view) => toBooking(view, language)), total };
   }
 
   summary(): Promise<BookingSummary> {
@@ -144,9 +145,9 @@ export class BookingsService {
   }
 
   /** What the admin's availability screen needs, as of the site's today (decision 0009). */
-  async availabilityToday(): Promise<{ today: string; bookings: Booking[] }> {
+  async availabilityToday(language?: Language): Promise<{ today: string; bookings: Booking[] }> {
     const today = this.today();
-    return { today, bookings: (await this.repository.availabilityOn(today)).map(toBooking) };
+    return { today, bookings: (await this.repository.availabilityOn(today)).map((view) => toBooking(view, language)) };
   }
 
   /** The nights taken in a room within [from, to) by stays and by blocks: dates only, never who or why; and the room's stay terms. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { toCents } from '@roomweek/contract';
+import { toCents, type StoredTranslations } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { properties, rooms } from '../../../db/schema.ts';
 import type { PhotoStore } from '../uploads/photo-store.ts';
@@ -7,11 +7,14 @@ import { PALETTES, renderDemoPhotos } from './demo-photos.ts';
 
 interface DemoProperty {
   key: string;
+  /** The French texts (required), then the translations (docs/behaviour.md §13). */
   name: string;
   location: string;
   description: string;
+  translations: StoredTranslations;
   latitude: number;
   longitude: number;
+  /** Vocabulary keys (amenities.json in packages/i18n), shown in each visitor's language. */
   rooms: Array<{ number: string; price: number; amenities: string[] }>;
 }
 
@@ -22,40 +25,94 @@ const DEMO: DemoProperty[] = [
     location: 'Bruxelles, Belgique',
     description:
       'Maison de maître rénovée au cœur du Sablon, à deux pas de la Grand-Place. Cuisine partagée, jardin intérieur et salon lumineux. Idéale pour un séjour de travail ou des études.',
+    translations: {
+      es: {
+        name: 'Casa Sablon',
+        location: 'Bruselas, Bélgica',
+        description:
+          'Casa señorial renovada en el corazón del Sablon, a dos pasos de la Grand-Place. Cocina compartida, jardín interior y un salón luminoso. Ideal para una estancia de trabajo o de estudios.',
+      },
+      pt: {
+        name: 'Casa Sablon',
+        location: 'Bruxelas, Bélgica',
+        description:
+          'Casa senhorial renovada no coração do Sablon, a dois passos da Grand-Place. Cozinha partilhada, jardim interior e uma sala luminosa. Ideal para uma estadia de trabalho ou de estudos.',
+      },
+      en: {
+        name: 'Sablon House',
+        location: 'Brussels, Belgium',
+        description:
+          'A renovated town house in the heart of the Sablon, a short walk from the Grand-Place. Shared kitchen, inner garden and a bright living room. Ideal for a working stay or for studies.',
+      },
+    },
     latitude: 50.8402,
     longitude: 4.3555,
     rooms: [
-      { number: '101', price: 280, amenities: ['Wi-Fi', 'Bureau', 'Chauffage', 'Linge de lit'] },
-      { number: '102', price: 320, amenities: ['Wi-Fi', 'Salle de bain privée', 'Bureau', 'Vue jardin', 'Linge de lit'] },
-      { number: '201', price: 360, amenities: ['Wi-Fi', 'Balcon', 'Salle de bain privée', 'Lit double'] },
+      { number: '101', price: 280, amenities: ['wifi', 'desk', 'heating', 'bed_linen'] },
+      { number: '102', price: 320, amenities: ['wifi', 'private_bathroom', 'desk', 'garden_view', 'bed_linen'] },
+      { number: '201', price: 360, amenities: ['wifi', 'balcony', 'private_bathroom', 'double_bed'] },
     ],
   },
   {
     key: 'lisbon',
     name: 'Casa Alfama',
-    location: 'Lisboa, Portugal',
+    location: 'Lisbonne, Portugal',
     description:
       'Maison traditionnelle aux azulejos dans le quartier d’Alfama, avec terrasse sur le Tage. Tram 28 au pied de la porte, cuisine équipée et laverie.',
+    translations: {
+      es: {
+        location: 'Lisboa, Portugal',
+        description:
+          'Casa tradicional de azulejos en el barrio de Alfama, con terraza sobre el Tajo. El tranvía 28 para en la puerta; cocina equipada y lavandería.',
+      },
+      pt: {
+        location: 'Lisboa, Portugal',
+        description:
+          'Casa tradicional de azulejos no bairro de Alfama, com terraço sobre o Tejo. O elétrico 28 passa à porta; cozinha equipada e lavandaria.',
+      },
+      en: {
+        location: 'Lisbon, Portugal',
+        description:
+          'A traditional tiled house in the Alfama district, with a terrace over the Tagus. Tram 28 stops at the door; fitted kitchen and laundry room.',
+      },
+    },
     latitude: 38.7118,
     longitude: -9.1302,
     rooms: [
-      { number: 'A1', price: 240, amenities: ['Wi-Fi', 'Terrasse', 'Ventilateur'] },
-      { number: 'A2', price: 265, amenities: ['Wi-Fi', 'Vue sur le fleuve', 'Climatisation', 'Bureau'] },
+      { number: 'A1', price: 240, amenities: ['wifi', 'terrace', 'fan'] },
+      { number: 'A2', price: 265, amenities: ['wifi', 'river_view', 'air_conditioning', 'desk'] },
     ],
   },
   {
     key: 'barcelona',
     name: 'Residència Gràcia',
-    location: 'Barcelona, España',
+    location: 'Barcelone, Espagne',
     description:
       'Appartements modernisés dans le quartier vivant de Gràcia, près du Park Güell et du métro Fontana. Salle commune, rooftop et vélos à disposition.',
+    translations: {
+      es: {
+        location: 'Barcelona, España',
+        description:
+          'Apartamentos renovados en el animado barrio de Gràcia, cerca del Park Güell y del metro Fontana. Sala común, azotea y bicicletas a disposición.',
+      },
+      pt: {
+        location: 'Barcelona, Espanha',
+        description:
+          'Apartamentos renovados no animado bairro de Gràcia, perto do Park Güell e do metro Fontana. Sala comum, terraço na cobertura e bicicletas à disposição.',
+      },
+      en: {
+        location: 'Barcelona, Spain',
+        description:
+          'Modernised flats in the lively Gràcia district, near Park Güell and Fontana metro station. Common room, roof terrace and bicycles to borrow.',
+      },
+    },
     latitude: 41.4036,
     longitude: 2.1565,
     rooms: [
-      { number: '1A', price: 300, amenities: ['Wi-Fi', 'Climatisation', 'Rooftop'] },
-      { number: '1B', price: 295.5, amenities: ['Wi-Fi', 'Climatisation', 'Bureau', 'Vélo'] },
-      { number: '2A', price: 410, amenities: ['Wi-Fi', 'Climatisation', 'Salle de bain privée', 'Balcon', 'Lit double'] },
-      { number: '2B', price: 385, amenities: ['Wi-Fi', 'Climatisation', 'Kitchenette'] },
+      { number: '1A', price: 300, amenities: ['wifi', 'air_conditioning', 'roof_terrace'] },
+      { number: '1B', price: 295.5, amenities: ['wifi', 'air_conditioning', 'desk', 'bicycle'] },
+      { number: '2A', price: 410, amenities: ['wifi', 'air_conditioning', 'private_bathroom', 'balcony', 'double_bed'] },
+      { number: '2B', price: 385, amenities: ['wifi', 'air_conditioning', 'kitchenette'] },
     ],
   },
 ];
@@ -72,6 +129,7 @@ export async function seedDemo(db: Executor, photoStore: PhotoStore): Promise<bo
         name: demo.name,
         location: demo.location,
         description: demo.description,
+        translations: demo.translations,
         roomCount: demo.rooms.length,
         latitude: demo.latitude,
         longitude: demo.longitude,

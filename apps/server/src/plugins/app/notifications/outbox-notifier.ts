@@ -9,6 +9,7 @@ import type { SecretBox } from '../../../lib/secrets.ts';
 import { maskEmail } from '../auth/auth-service.ts';
 import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingView } from '../bookings/bookings-repository.ts';
+import { localisedText } from '../content/translations.ts';
 import type { Notifier } from './notifier.ts';
 import { asLanguage, type BookingPayload, type EmailChangedPayload, type PasswordResetPayload } from './templates.ts';
 
@@ -67,11 +68,13 @@ export class OutboxNotifier implements Notifier {
 
   /** The guest's confirmation and the owner's WhatsApp alert; at most once per booking, however often it is called. */
   async bookingConfirmed(tx: Executor, view: BookingView) {
-    const { payload, language } = this.bookingPayload(view);
     const { booking } = view;
-    payload.confirmed_on = siteToday(this.options.timeZone);
-    await this.enqueue(tx, 'email', 'booking_confirmation', booking.userEmail, language, payload, booking.id);
-    await this.enqueue(tx, 'whatsapp', 'admin_booking_alert', await this.adminDigits(tx, booking.id), this.options.adminLanguage, payload, booking.id);
+    const language = asLanguage(booking.language);
+    const confirmedOn = siteToday(this.options.timeZone);
+    const guest = { ...this.bookingPayload(view, language), confirmed_on: confirmedOn };
+    const owner = { ...this.bookingPayload(view, this.options.adminLanguage), confirmed_on: confirmedOn };
+    await this.enqueue(tx, 'email', 'booking_confirmation', booking.userEmail, language, guest, booking.id);
+    await this.enqueue(tx, 'whatsapp', 'admin_booking_alert', await this.adminDigits(tx, booking.id), this.options.adminLanguage, owner, booking.id);
   }
 
   /**
@@ -80,13 +83,14 @@ export class OutboxNotifier implements Notifier {
    * payment failed, nor a hold never confirmed.
    */
   async bookingCancelled(tx: Executor, view: BookingView) {
-    const { payload, language } = this.bookingPayload(view);
     const { booking } = view;
-    await this.enqueue(tx, 'email', 'booking_cancelled', booking.userEmail, language, payload, booking.id);
+    const language = asLanguage(booking.language);
+    await this.enqueue(tx, 'email', 'booking_cancelled', booking.userEmail, language, this.bookingPayload(view, language), booking.id);
     const byPerson = booking.cancelReason === 'user' || booking.cancelReason === 'admin';
     if (byPerson && booking.confirmedAt) {
       const digits = await this.adminDigits(tx, booking.id);
-      await this.enqueue(tx, 'whatsapp', 'admin_cancellation_alert', digits, this.options.adminLanguage, payload, booking.id);
+      const owner = this.bookingPayload(view, this.options.adminLanguage);
+      await this.enqueue(tx, 'whatsapp', 'admin_cancellation_alert', digits, this.options.adminLanguage, owner, booking.id);
     }
   }
 
@@ -122,28 +126,31 @@ export class OutboxNotifier implements Notifier {
       .onConflictDoNothing({ target: outboxMessages.dedupeKey });
   }
 
-  /** Everything the booking's messages show, copied now so that sending never reads the booking again. */
-  private bookingPayload({ booking, roomNumber, propertyName, propertyLocation }: BookingView): { payload: BookingPayload; language: Language } {
+  /**
+   * Everything the booking's messages show, copied now so that sending never reads the booking again; the property's
+   * name and place in the recipient's language where translated, else French (docs/behaviour.md §13).
+   */
+  private bookingPayload(
+    { booking, roomNumber, propertyName, propertyLocation, propertyTranslations }: BookingView,
+    language: Language,
+  ): BookingPayload {
     return {
-      language: asLanguage(booking.language),
-      payload: {
-        booking_id: booking.id,
-        guest_name: booking.userName,
-        guest_email: booking.userEmail,
-        property_name: propertyName,
-        property_location: propertyLocation,
-        room_number: roomNumber,
-        start_date: booking.startDate,
-        end_date: booking.endDate,
-        total_cents: booking.totalCents,
-        payment_method: booking.paymentMethod,
-        cancel_reason: booking.cancelReason,
-        paid_cents: booking.paidCents,
-        refund_cents: booking.refundedCents,
-        free_cancellation_until: freeCancellationUntil(booking.cancellationPolicy, booking.startDate),
-        late_refund_percent: booking.cancellationPolicy.late_refund_percent,
-        site_url: this.options.publicUrl,
-      },
+      booking_id: booking.id,
+      guest_name: booking.userName,
+      guest_email: booking.userEmail,
+      property_name: localisedText(propertyName, propertyTranslations, 'name', language).text,
+      property_location: localisedText(propertyLocation, propertyTranslations, 'location', language).text,
+      room_number: roomNumber,
+      start_date: booking.startDate,
+      end_date: booking.endDate,
+      total_cents: booking.totalCents,
+      payment_method: booking.paymentMethod,
+      cancel_reason: booking.cancelReason,
+      paid_cents: booking.paidCents,
+      refund_cents: booking.refundedCents,
+      free_cancellation_until: freeCancellationUntil(booking.cancellationPolicy, booking.startDate),
+      late_refund_percent: booking.cancellationPolicy.late_refund_percent,
+      site_url: this.options.publicUrl,
     };
   }
 }

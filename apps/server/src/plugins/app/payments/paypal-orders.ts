@@ -1,9 +1,10 @@
-import type { PaymentStatus, PaymentStatusResponse } from '@roomweek/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PaymentStatus, type PaymentStatusResponse } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { findBooking } from '../bookings/booking-lifecycle.ts';
 import type { BookingView } from '../bookings/bookings-repository.ts';
+import { localisedText } from '../content/translations.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { PaypalError, type OrderState, type PaypalCredentials, type PaypalGateway } from './paypal-gateway.ts';
 import { notPayable } from './provider-access.ts';
@@ -24,6 +25,12 @@ export const paypalCaptureRequestId = (bookingId: string, orderId: string, refus
 
 export interface PaypalOrdersOptions extends PaymentContext {
   paypal: PaypalGateway;
+}
+
+/** The property's name as the guest reads it: in the booking's language where translated (docs/behaviour.md §13). */
+function guestsPropertyName({ booking, propertyName, propertyTranslations }: BookingView): string {
+  const language = (LANGUAGES as readonly string[]).includes(booking.language) ? (booking.language as Language) : DEFAULT_LANGUAGE;
+  return localisedText(propertyName, propertyTranslations, 'name', language).text;
 }
 
 /** PayPal payments through Orders v2: creating the order, capturing it once approved. */
@@ -52,7 +59,7 @@ export class PaypalOrders {
       this.options.paypal.createOrder(credentials, {
         bookingId: booking.id,
         amountCents: booking.totalCents,
-        description: `Room ${view.roomNumber} · ${view.propertyName} · ${booking.startDate} → ${booking.endDate}`,
+        description: `Room ${view.roomNumber} · ${guestsPropertyName(view)} · ${booking.startDate} → ${booking.endDate}`,
         returnUrl,
         cancelUrl,
         // A double click sends the same id: PayPal answers the same order.

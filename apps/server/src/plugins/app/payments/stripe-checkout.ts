@@ -4,6 +4,7 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { findBooking } from '../bookings/booking-lifecycle.ts';
 import type { BookingView } from '../bookings/bookings-repository.ts';
+import { localisedText } from '../content/translations.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { notConfigured, notPayable, providerFailed } from './provider-access.ts';
 import { assertPayable, paymentStatusOf, type ReceivedPayment, type SettlementOutcome } from './settlement.ts';
@@ -49,6 +50,7 @@ export class StripeCheckout {
     if (reusable) return { url: reusable.paid || reusable.status === 'complete' ? successFor(reusable.id) : reusable.url! };
 
     const { booking } = view;
+    const language = (LANGUAGES as readonly string[]).includes(booking.language) ? (booking.language as Language) : DEFAULT_LANGUAGE;
     const now = Date.now();
     const holdEnd = booking.holdExpiresAt?.getTime() ?? 0;
     const ceiling = this.options.lifecycle.holdCeiling(booking).getTime();
@@ -58,10 +60,10 @@ export class StripeCheckout {
       stripe.createCheckoutSession(key, {
         bookingId,
         amountCents: booking.totalCents,
-        productName: `Room ${view.roomNumber} · ${view.propertyName}`,
+        productName: `Room ${view.roomNumber} · ${localisedText(view.propertyName, view.propertyTranslations, 'name', language).text}`,
         description: `${booking.startDate} → ${booking.endDate}`,
         customerEmail: booking.userEmail,
-        language: (LANGUAGES as readonly string[]).includes(booking.language) ? (booking.language as Language) : DEFAULT_LANGUAGE,
+        language,
         successUrl: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${base}/payment-cancel`,
         expiresAt,

@@ -2,17 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
 import { contractRoute } from '../../contract-route.ts';
+import calendarRoutes from './calendar.ts';
 import guestsRoutes from './guests.ts';
 
 /** Everything here is for administrators only. */
 const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook('preHandler', app.requireAdmin);
   await app.register(guestsRoutes);
+  await app.register(calendarRoutes);
   const delivery = () => (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? 'cloud_api' : 'log') as 'cloud_api' | 'log';
 
   contractRoute(app, routes.admin.bookings, {
+    // Property names in the admin's language (docs/behaviour.md §13).
+    config: { contentLanguage: true },
     handler: async (request, reply) => {
-      const { bookings, total } = await app.bookingsService.listAll(request.query);
+      const { bookings, total } = await app.bookingsService.listAll(request.query, request.contentLanguage);
       reply.header('x-total-count', String(total));
       return bookings;
     },
@@ -31,7 +35,8 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
   });
 
   contractRoute(app, routes.admin.availability, {
-    handler: async () => app.bookingsService.availabilityToday(),
+    config: { contentLanguage: true },
+    handler: async (request) => app.bookingsService.availabilityToday(request.contentLanguage),
   });
 
   contractRoute(app, routes.admin.whatsappSettings, {

@@ -17,17 +17,20 @@ const bookings: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config
     },
   });
 
+  // Property names in the reader's language (docs/behaviour.md §13).
   contractRoute(app, routes.bookings.mine, {
+    config: { contentLanguage: true },
     preHandler: app.authenticate,
-    handler: async (request) => app.bookingsService.listForUser(signedInUser(request).id),
+    handler: async (request) => app.bookingsService.listForUser(signedInUser(request).id, request.contentLanguage),
   });
 
   contractRoute(app, routes.bookings.all, {
+    config: { contentLanguage: true },
     preHandler: app.requireAdmin,
     // Tens of thousands of rows: toBooking already gives each its contract shape, so the answer is not validated
     // row by row again (zod took a fifth of the call at 50,000 bookings; see docs/performance.md).
     serializerCompiler: () => (data) => JSON.stringify(data),
-    handler: async () => (await app.bookingsService.listAll()).bookings,
+    handler: async (request) => (await app.bookingsService.listAll({}, request.contentLanguage)).bookings,
   });
 
   contractRoute(app, routes.bookings.cancel, {
