@@ -42,6 +42,7 @@ export const property: Property = {
   name: 'Maison des Arts',
   description: 'Une maison lumineuse au cœur de Bruxelles.',
   location: 'Bruxelles',
+  text_languages: { name: 'fr', description: 'fr', location: 'fr' },
   photos: [],
   room_count: 3,
   latitude: null,
@@ -56,6 +57,7 @@ export const room: RoomDetail = {
   room_number: '101',
   price_per_week: 100,
   amenities: ['Wi-Fi', 'Bureau'],
+  text_languages: { amenities: ['fr', 'fr'], property_name: 'fr' },
   photos: [],
   cancellation_policy: DEFAULT_CANCELLATION_POLICY,
   rules: NO_STAY_RULES,
@@ -95,6 +97,7 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     room_number: room.room_number,
     property_id: property.id,
     property_name: property.name,
+    text_languages: { property_name: 'fr' },
     ...overrides,
   };
 }

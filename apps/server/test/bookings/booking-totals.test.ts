@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, BookingSummary } from '@roomweek/contract';
 import { queryRows, type Database } from '../../src/db/client.ts';
+import { HousekeepingRepository } from '../../src/plugins/app/housekeeping/housekeeping-repository.ts';
 import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, usePostgres, type TestApp } from '../helper.ts';
 import { expireHold, insertBooking, openSecondHandle } from '../support.ts';
 
@@ -49,6 +50,13 @@ describe('the booking counters kept by the database (migration 0013)', () => {
     const paypal = await book(t.app, guest.token, { room_id: room.id, start_date: siteDate(42), end_date: siteDate(49), payment_method: 'paypal' });
     // A clash is refused: its transaction rolls back, and so does its count.
     expect((await book(t.app, guest.token, { room_id: room.id, start_date: siteDate(8), end_date: siteDate(10) })).statusCode).toBe(409);
+    // The hourly housekeeping folds what was appended so far into the totals row; reads stay exact across it.
+    const deltas = async () => (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from booking_total_deltas`))[0]!.n;
+    expect(await deltas()).toBeGreaterThan(0);
+    expect(await summary()).toEqual(await recount(t.app.db));
+    expect((await t.app.housekeeping.run()).bookingTotalsFolded).toBeGreaterThan(0);
+    expect(await deltas()).toBe(0);
+    expect(await summary()).toEqual(await recount(t.app.db));
     await t.app.inject({ method: 'PUT', url: `/api/bookings/${onSite.json<Booking>().id}/cancel`, headers: bearer(guest.token) });
     await expireHold(t.app.db, paypal.json<Booking>().id);
     await t.app.paymentJobs.holds.runOnce();
@@ -87,6 +95,10 @@ describe('the booking counters kept by the database (migration 0013)', () => {
         ),
       );
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThanOrEqual(8);
+      expect(await summary()).toEqual(await recount(t.app.db));
+      // Two instances folding at the same moment count each delta once.
+      const housekeeping = (db: Database) => new HousekeepingRepository(db).foldBookingTotals();
+      await Promise.all([housekeeping(t.app.db), housekeeping(second.handle.db), insertBooking(second.handle.db, { roomId: rooms[0]!.id, userId: guest.user.id, startDate: siteDate(200), endDate: siteDate(207) })]);
       expect(await summary()).toEqual(await recount(t.app.db));
     } finally {
       await second.drop();

@@ -1,4 +1,4 @@
-import type { LookupAddress } from 'node:dns';
+import type { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,7 @@ describe('feeds on private addresses', () => {
   it('checks the very addresses the connection uses (no DNS-rebinding window)', async () => {
     // A made-up name that resolves to the loopback, where the feed server listens.
     const toLoopback = ((_host: string, _options: object, callback: (error: null, addresses: LookupAddress[]) => void) =>
-      callback(null, [{ address: '127.0.0.1', family: 4 }])) as unknown as typeof import('node:dns').lookup;
+      callback(null, [{ address: '127.0.0.1', family: 4 }])) as unknown as typeof dnsLookup;
     const url = `http://calendar.example:${feeds.port}/feed.ics`;
     await expect(new FeedFetcher({ allowPrivate: false, resolve: toLoopback }).fetch(url)).rejects.toMatchObject({ failure: 'address_refused' });
     expect(feeds.requests).toEqual([]);

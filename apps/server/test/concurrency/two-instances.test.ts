@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { bookings } from '../../src/db/schema.ts';
+import { readBookingTotals } from '../../src/plugins/app/bookings/booking-totals.ts';
 import { FakeS3 } from '../fakes/s3-server.ts';
 import { FakeWhatsapp } from '../fakes/fake-whatsapp.ts';
 import { SmtpSink } from '../fakes/smtp-sink.ts';
@@ -191,6 +192,13 @@ describe.runIf(usePostgres)('two server processes on one PostgreSQL and one buck
       const held = await database.handle.db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.roomId, roomId), ne(bookings.status, 'cancelled')));
       expect(held, roomId).toHaveLength(1);
     }
+    // The admin's counters (kept by triggers, migration 0013) agree with the table after the race.
+    const [counted] = await queryRows<{ n: number; confirmed: number }>(
+      database.handle.db,
+      sql`select count(*)::int as n, count(*) filter (where status = 'confirmed')::int as confirmed from bookings`,
+    );
+    const totals = await readBookingTotals(database.handle.db);
+    expect({ n: totals.bookings, confirmed: totals.confirmed }).toEqual(counted);
   }, 120_000);
 
   it('each outbox message is sent once while both instances run the dispatcher', async () => {

@@ -241,6 +241,7 @@ describe('rooms routes', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         ...NO_TERMS,
+        blocks: [],
         bookings: [
           { start_date: siteDate(10), end_date: siteDate(17) },
           { start_date: siteDate(17), end_date: siteDate(20) },
@@ -250,11 +251,11 @@ describe('rooms routes', () => {
 
       // An explicit window, as dates or as the ISO timestamps the web app sends.
       const window = await availability(room.id, `?start=${siteDate(15)}&end=${siteDate(18)}`);
-      expect(window.json()).toEqual({ ...NO_TERMS, bookings: [{ start_date: siteDate(10), end_date: siteDate(17) }, { start_date: siteDate(17), end_date: siteDate(20) }] });
+      expect(window.json()).toEqual({ ...NO_TERMS, blocks: [], bookings: [{ start_date: siteDate(10), end_date: siteDate(17) }, { start_date: siteDate(17), end_date: siteDate(20) }] });
       const iso = await availability(room.id, `?start=${siteDate(17)}T12:00:00.000Z&end=${siteDate(250)}T12:00:00Z`);
-      expect(iso.json()).toEqual({ ...NO_TERMS, bookings: [{ start_date: siteDate(17), end_date: siteDate(20) }, { start_date: siteDate(200), end_date: siteDate(207) }] });
+      expect(iso.json()).toEqual({ ...NO_TERMS, blocks: [], bookings: [{ start_date: siteDate(17), end_date: siteDate(20) }, { start_date: siteDate(200), end_date: siteDate(207) }] });
       // A window that ends on an arrival day does not include that stay.
-      expect((await availability(room.id, `?start=${siteDate(0)}&end=${siteDate(10)}`)).json()).toEqual({ ...NO_TERMS, bookings: [] });
+      expect((await availability(room.id, `?start=${siteDate(0)}&end=${siteDate(10)}`)).json()).toEqual({ ...NO_TERMS, blocks: [], bookings: [] });
     });
 
     it('is public: no token needed', async () => {

@@ -2,6 +2,8 @@ import {
   API_PREFIX,
   paths,
   type AdminBookingsQuery,
+  type BlockBody,
+  type CalendarBody,
   type ApiRoutes,
   type CancelBookingBody,
   type CancellationPolicy,
@@ -10,6 +12,7 @@ import {
   type DeleteAccountBody,
   type ErrorResponse,
   type GuestsQuery,
+  type Language,
   type LoginBody,
   type PaymentSettingsUpdate,
   type ProfileBody,
@@ -84,6 +87,8 @@ type CallInput<R> = ([RouteParamsInput<R>] extends [undefined] ? { params?: neve
         : { body: RouteBodyInput<R> }) &
   ([RouteHeadersInput<R>] extends [undefined] ? { headers?: never } : { headers?: RouteHeadersInput<R> }) & {
     signal?: AbortSignal | undefined;
+    /** Send no session even when signed in: a public read then gets the answer everyone gets. */
+    anonymous?: boolean;
   };
 
 /** The input may be left out when the route needs none. */
@@ -95,6 +100,7 @@ interface SentInput {
   body?: unknown;
   headers?: Record<string, unknown>;
   signal?: AbortSignal | undefined;
+  anonymous?: boolean;
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -124,14 +130,14 @@ function queryString(query: Record<string, unknown> = {}): string {
   return text ? `?${text}` : '';
 }
 
-async function send(route: RoutePath, { params, query, body, headers: declared = {}, signal }: SentInput): Promise<Response> {
+async function send(route: RoutePath, { params, query, body, headers: declared = {}, signal, anonymous = false }: SentInput): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': i18n.language || 'fr',
   };
   // The route's own headers (an Idempotency-Key); one left undefined is not sent.
   for (const [name, value] of Object.entries(declared)) if (typeof value === 'string') headers[name] = value;
-  const token = getToken();
+  const token = anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -191,6 +197,19 @@ async function download<R extends RoutePath>(route: RouteRef<R>, fallbackName: s
 }
 
 /**
+ * How a read of content (a property's texts, a room's amenities) is asked (docs/behaviour.md §13): `language` is sent
+ * as `?lang=` (else the server goes by Accept-Language); `admin` sends the session, for every language's texts as
+ * written. Without it no session is sent, so the server may answer from the cache every visitor shares.
+ */
+export interface ContentRead {
+  language?: Language;
+  admin?: boolean;
+  signal?: AbortSignal;
+}
+
+const contentRead = ({ language, admin = false, signal }: ContentRead) => ({ query: { lang: language }, anonymous: !admin, signal });
+
+/**
  * Every call of the API (docs/behaviour.md §7), each through the contract's route table. Features wrap these in query options
  * and hooks; nothing else calls `fetch` for /api.
  */
@@ -216,23 +235,28 @@ export const api = {
   },
 
   properties: {
-    list: (signal?: AbortSignal) => call(routes.properties.list, { signal }),
-    get: (id: string, signal?: AbortSignal) => call(routes.properties.get, { params: { id }, signal }),
+    list: (read: ContentRead = {}) => call(routes.properties.list, contentRead(read)),
+    get: (id: string, read: ContentRead = {}) => call(routes.properties.get, { params: { id }, ...contentRead(read) }),
     create: (body: PropertyInput) => call(routes.properties.create, { body }),
     update: (id: string, body: PropertyInput) => call(routes.properties.update, { params: { id }, body }),
     remove: (id: string) => call(routes.properties.remove, { params: { id } }),
   },
 
   rooms: {
-    list: (propertyId?: string, signal?: AbortSignal) =>
-      call(routes.rooms.list, { query: { property_id: propertyId }, signal }),
-    get: (id: string, signal?: AbortSignal) => call(routes.rooms.get, { params: { id }, signal }),
+    list: (propertyId?: string, read: ContentRead = {}) => {
+      const { query, ...rest } = contentRead(read);
+      return call(routes.rooms.list, { query: { property_id: propertyId, ...query }, ...rest });
+    },
+    get: (id: string, read: ContentRead = {}) => call(routes.rooms.get, { params: { id }, ...contentRead(read) }),
     availability: (id: string, start: string, end: string, signal?: AbortSignal) =>
       call(routes.rooms.availability, { params: { id }, query: { start, end }, signal }),
     create: (body: RoomInput) => call(routes.rooms.create, { body }),
     update: (id: string, body: RoomInput) => call(routes.rooms.update, { params: { id }, body }),
     remove: (id: string) => call(routes.rooms.remove, { params: { id } }),
   },
+
+  /** The amenities a room may list by key, labelled in `language` (the admin's room form). */
+  amenities: (read: Omit<ContentRead, 'admin'> = {}) => call(routes.amenities.list, contentRead(read)),
 
   bookings: {
     mine: (signal?: AbortSignal) => call(routes.bookings.mine, { signal }),
@@ -286,5 +310,20 @@ export const api = {
       form.append('file', file);
       return call(routes.admin.upload, { body: form });
     },
+  },
+
+  /** The owner's calendar (docs/behaviour.md §14): the timeline, blocks, imported and exported iCal feeds. */
+  calendar: {
+    timeline: (start: string, days: number, signal?: AbortSignal) => call(routes.calendar.timeline, { query: { start, days }, signal }),
+    createBlock: (roomId: string, body: BlockBody) => call(routes.calendar.createBlock, { params: { id: roomId }, body }),
+    removeBlock: (roomId: string, blockId: string) => call(routes.calendar.removeBlock, { params: { id: roomId, block_id: blockId } }),
+    calendars: (roomId: string, signal?: AbortSignal) => call(routes.calendar.calendars, { params: { id: roomId }, signal }),
+    addCalendar: (roomId: string, body: CalendarBody) => call(routes.calendar.addCalendar, { params: { id: roomId }, body }),
+    removeCalendar: (roomId: string, calendarId: string) =>
+      call(routes.calendar.removeCalendar, { params: { id: roomId, calendar_id: calendarId } }),
+    syncCalendar: (roomId: string, calendarId: string) =>
+      call(routes.calendar.syncCalendar, { params: { id: roomId, calendar_id: calendarId } }),
+    regenerateToken: (roomId: string) => call(routes.calendar.regenerateToken, { params: { id: roomId } }),
+    conflicts: (signal?: AbortSignal) => call(routes.calendar.conflicts, { signal }),
   },
 };

@@ -32,8 +32,8 @@ const defaultBundle = import.meta.glob<Bundle>('../../../../packages/i18n/locale
   import: 'default',
 });
 const lazyBundles = import.meta.glob<Bundle>(
-  // emails.json belongs to the server's e-mails.
-  ['../../../../packages/i18n/locales/*/*.json', '!**/fr/common.json', '!**/emails.json'],
+  // emails.json belongs to the server's e-mails; amenities.json is answered by GET /api/amenities.
+  ['../../../../packages/i18n/locales/*/*.json', '!**/fr/common.json', '!**/emails.json', '!**/amenities.json'],
   { import: 'default' },
 );
 
@@ -221,6 +221,11 @@ const subscribe = (onChange: () => void) => {
   return () => void listeners.delete(onChange);
 };
 const snapshot = () => language;
+
+/** The interface language; re-renders on a change (loads no strings: for the language of content reads). */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
 
 /**
  * The translator for the current language and `namespaces` (searched in order, e.g. `['admin', 'common']`).

@@ -17,10 +17,10 @@ import {
   type StayPricing,
   type StoredTranslations,
 } from '@roomweek/contract';
-import type { AnyPgColumn, PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
-import { bookingTotals } from '../../../db/totals-schema.ts';
+import { readBookingTotals } from './booking-totals.ts';
 import { localisedText } from '../content/translations.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
 
@@ -330,46 +330,27 @@ export class BookingsRepository {
    * the same cost whatever the table's size; a search counts its matches.
    */
   private async count(filter: AdminBookingsQuery, where: SQL | undefined): Promise<number> {
-    if (!filter.q) {
-      const column = filter.status ? bookingTotals[filter.status] : bookingTotals.bookings;
-      const [row] = await this.db.select({ count: sql<number>`coalesce(sum(${column}), 0)::int` }).from(bookingTotals);
-      return row?.count ?? 0;
-    }
+    if (!filter.q) return (await readBookingTotals(this.db))[filter.status ?? 'bookings'];
     const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(where);
     return row?.count ?? 0;
   }
 
   /**
-   * The counters of the admin screens over every booking (docs/behaviour.md §2): the sums the database keeps as
-   * bookings change (migration 0013, one row per shard), so this reads 16 rows however many bookings there are.
+   * The counters of the admin screens over every booking (docs/behaviour.md §2), as the database keeps them while
+   * bookings change (migration 0013): the same cost however many bookings there are.
    */
   async summary(): Promise<BookingSummary> {
-    const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
-    // Sums of cents can pass 2^31: summed as bigint, sent as text, read as a number (exact below 2^53).
-    const cents = (column: AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::bigint::text`;
-    const [row] = await this.db
-      .select({
-        total: total(bookingTotals.bookings),
-        confirmed: total(bookingTotals.confirmed),
-        pending: total(bookingTotals.pending),
-        cancelled: total(bookingTotals.cancelled),
-        revenueCents: cents(bookingTotals.revenueCents),
-        receivedCents: cents(bookingTotals.receivedCents),
-        refundsPending: total(bookingTotals.refundsPending),
-        refundsPendingCents: cents(bookingTotals.refundsPendingCents),
-        refundsFailed: total(bookingTotals.refundsFailed),
-      })
-      .from(bookingTotals);
+    const totals = await readBookingTotals(this.db);
     return {
-      total: row?.total ?? 0,
-      confirmed: row?.confirmed ?? 0,
-      pending: row?.pending ?? 0,
-      cancelled: row?.cancelled ?? 0,
-      revenue_cents: Number(row?.revenueCents ?? 0),
-      received_cents: Number(row?.receivedCents ?? 0),
-      refunds_pending: row?.refundsPending ?? 0,
-      refunds_pending_cents: Number(row?.refundsPendingCents ?? 0),
-      refunds_failed: row?.refundsFailed ?? 0,
+      total: totals.bookings,
+      confirmed: totals.confirmed,
+      pending: totals.pending,
+      cancelled: totals.cancelled,
+      revenue_cents: totals.revenue_cents,
+      received_cents: totals.received_cents,
+      refunds_pending: totals.refunds_pending,
+      refunds_pending_cents: totals.refunds_pending_cents,
+      refunds_failed: totals.refunds_failed,
     };
   }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../../db/client.ts';
+import { foldBookingTotals } from '../bookings/booking-totals.ts';
 import { occupiesNights } from '../bookings/bookings-repository.ts';
 import { ERASE_MESSAGE_CONTENT } from '../privacy/privacy-repository.ts';
 
@@ -88,6 +89,11 @@ export class HousekeepingRepository {
           returning 1`,
     );
     return rooms.length + properties.length;
+  }
+
+  /** The booking counters' deltas, folded into their one row (plugins/app/bookings/booking-totals.ts); answers how many. */
+  foldBookingTotals(): Promise<number> {
+    return foldBookingTotals(this.db);
   }
 
   /** Which of these photo URLs a property or a room lists, archived ones included. */

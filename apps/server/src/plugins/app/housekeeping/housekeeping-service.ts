@@ -32,6 +32,8 @@ export interface HousekeepingReport {
   webhookEvents: number;
   revokedTokens: number;
   passwordResets: number;
+  /** Booking counter deltas folded into their totals (migration 0013). */
+  bookingTotalsFolded: number;
   archivedRowsReleased: number;
   photosDeleted: string[];
 }
@@ -67,6 +69,7 @@ export class HousekeepingService {
       webhookEvents: await task(() => this.drain((limit) => repository.deleteProcessedWebhookEvents(retentionDays, limit)), 0),
       revokedTokens: await task(() => this.drain((limit) => repository.deleteExpiredRevokedTokens(limit)), 0),
       passwordResets: await task(() => this.drain((limit) => repository.deleteSpentPasswordResets(limit)), 0),
+      bookingTotalsFolded: await task(() => repository.foldBookingTotals(), 0),
       ...(await task(() => this.sweepPhotos(), { archivedRowsReleased: 0, photosDeleted: [] })),
     };
     const { photosDeleted, ...counts } = report;

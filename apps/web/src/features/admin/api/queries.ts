@@ -2,12 +2,14 @@ import {
   ADMIN_PAGE_SIZE,
   type BookingStatus,
   type CancelBookingBody,
+  type Language,
   type PropertyInput,
   type RefundBody,
   type RoomInput,
 } from '@roomweek/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useLanguage } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -16,26 +18,41 @@ import { queryKeys } from '@/lib/query-keys';
  * public screens.
  */
 export const adminKeys = {
-  bookingPage: (filter: BookingPageFilter) => [...queryKeys.bookings, 'admin', 'page', filter] as const,
+  bookingPage: (filter: BookingPageFilter, language: Language) => [...queryKeys.bookings, 'admin', 'page', filter, language] as const,
   bookingSummary: [...queryKeys.bookings, 'admin', 'summary'] as const,
-  availability: [...queryKeys.bookings, 'admin', 'availability'] as const,
-  allRooms: [...queryKeys.rooms, 'all'] as const,
+  availability: (language: Language) => [...queryKeys.bookings, 'admin', 'availability', language] as const,
+  /** The admin's views of the catalogue: texts in the admin's language, plus every language's as written. */
+  properties: (language: Language) => [...queryKeys.properties, 'admin', language] as const,
+  allRooms: (language: Language) => [...queryKeys.rooms, 'all', language] as const,
+  amenities: (language: Language) => ['amenities', language] as const,
   paymentSettings: ['admin', 'payment-settings'] as const,
   whatsappSettings: ['admin', 'whatsapp-settings'] as const,
   cancellationPolicy: ['cancellation-policy'] as const,
 };
 
-/** GET /properties: the same list (and cache entry) as the home page. */
-export const propertiesQuery = queryOptions({
-  queryKey: queryKeys.properties,
-  queryFn: ({ signal }) => api.properties.list(signal),
-});
+/** GET /properties with the admin's session: texts in the admin's language, and every language's as written (§13). */
+export const propertiesQuery = (language: Language) =>
+  queryOptions({
+    queryKey: adminKeys.properties(language),
+    queryFn: ({ signal }) => api.properties.list({ language, admin: true, signal }),
+    placeholderData: keepPreviousData,
+  });
 
-/** GET /rooms: every room of every (non-archived) property. */
-export const roomsQuery = queryOptions({
-  queryKey: adminKeys.allRooms,
-  queryFn: ({ signal }) => api.rooms.list(undefined, signal),
-});
+/** GET /rooms: every room of every (non-archived) property, amenities as labels and as stored (amenity_keys). */
+export const roomsQuery = (language: Language) =>
+  queryOptions({
+    queryKey: adminKeys.allRooms(language),
+    queryFn: ({ signal }) => api.rooms.list(undefined, { language, admin: true, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /amenities: the vocabulary the room form offers, labelled in the admin's language. */
+export const amenitiesQuery = (language: Language) =>
+  queryOptions({
+    queryKey: adminKeys.amenities(language),
+    queryFn: ({ signal }) => api.amenities({ language, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 /** One page of the bookings screen: the status (or every one), the search as typed, trimmed, and the page (1-based). */
 export interface BookingPageFilter {
@@ -48,10 +65,10 @@ export interface BookingPageFilter {
  * GET /admin/bookings: one page of 50, filtered by the server, with the matching total. The previous page stays on
  * screen while the next one loads. `offset` says which page the answer is, since the screen may show the previous one.
  */
-export const bookingPageQuery = ({ status, q, page }: BookingPageFilter) => {
+export const bookingPageQuery = ({ status, q, page }: BookingPageFilter, language: Language) => {
   const offset = (page - 1) * ADMIN_PAGE_SIZE;
   return queryOptions({
-    queryKey: adminKeys.bookingPage({ status, q, page }),
+    queryKey: adminKeys.bookingPage({ status, q, page }, language),
     queryFn: async ({ signal }) => ({
       ...(await api.admin.bookings({ status: status ?? undefined, q, limit: ADMIN_PAGE_SIZE, offset }, signal)),
       offset,
@@ -69,17 +86,21 @@ export const bookingSummaryQuery = queryOptions({
 });
 
 /** GET /admin/availability: the site's today and the bookings the availability screen needs. */
-export const availabilityQuery = queryOptions({
-  queryKey: adminKeys.availability,
-  queryFn: ({ signal }) => api.admin.availability(signal),
-  staleTime: 10_000,
-});
+export const availabilityQuery = (language: Language) =>
+  queryOptions({
+    queryKey: adminKeys.availability(language),
+    queryFn: ({ signal }) => api.admin.availability(signal),
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+  });
 
-export const useProperties = () => useQuery(propertiesQuery);
-export const useRooms = () => useQuery(roomsQuery);
-export const useBookingPage = (filter: BookingPageFilter) => useQuery(bookingPageQuery(filter));
+// Property names and amenities in the admin's language (docs/behaviour.md §13): each read is keyed by it.
+export const useProperties = () => useQuery(propertiesQuery(useLanguage()));
+export const useRooms = () => useQuery(roomsQuery(useLanguage()));
+export const useAmenityVocabulary = () => useQuery(amenitiesQuery(useLanguage()));
+export const useBookingPage = (filter: BookingPageFilter) => useQuery(bookingPageQuery(filter, useLanguage()));
 export const useBookingSummary = () => useQuery(bookingSummaryQuery);
-export const useAdminAvailability = () => useQuery(availabilityQuery);
+export const useAdminAvailability = () => useQuery(availabilityQuery(useLanguage()));
 
 function useInvalidate() {
   const queryClient = useQueryClient();

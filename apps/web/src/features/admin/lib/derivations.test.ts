@@ -35,12 +35,13 @@ function booking(overrides: Partial<Booking> = {}): Booking {
     room_number: '101',
     property_id: PROPERTY_1,
     property_name: 'Maison Bleue',
+    text_languages: { property_name: 'fr' },
     ...overrides,
   };
 }
 
 function room(id: string, propertyId: string, number: string): Room {
-  return { ...NO_TERMS, id, property_id: propertyId, room_number: number, price_per_week: 100, amenities: [], photos: [] };
+  return { ...NO_TERMS, id, property_id: propertyId, room_number: number, price_per_week: 100, amenities: [], text_languages: { amenities: [] }, photos: [] };
 }
 
 describe('occupied today (start_date <= today <= end_date, non-cancelled)', () => {

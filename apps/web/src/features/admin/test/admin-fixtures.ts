@@ -8,6 +8,7 @@ export const PROPERTY_A: Property = {
   name: 'Maison des Arts',
   description: 'Une maison lumineuse au cœur de Bruxelles.',
   location: 'Bruxelles',
+  text_languages: { name: 'fr', description: 'fr', location: 'fr' },
   photos: [],
   room_count: 3,
   latitude: 50.85,
@@ -31,6 +32,7 @@ export function adminRoom(overrides: Partial<Room> = {}): Room {
     room_number: '101',
     price_per_week: 350,
     amenities: [],
+    text_languages: { amenities: [] },
     photos: [],
     rules: NO_STAY_RULES,
     seasonal_prices: [],
@@ -66,6 +68,7 @@ export function adminBooking(overrides: Partial<Booking> = {}): Booking {
     room_number: room.room_number,
     property_id: PROPERTY_A.id,
     property_name: PROPERTY_A.name,
+    text_languages: { property_name: 'fr' },
     ...overrides,
   };
 }

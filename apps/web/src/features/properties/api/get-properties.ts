@@ -1,12 +1,19 @@
+import type { Language } from '@roomweek/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { useLanguage } from '@/lib/i18n';
+import { keepWhileLanguageChanges, queryKeys } from '@/lib/query-keys';
 
-export const getProperties = (signal?: AbortSignal) => api.properties.list(signal);
+export const getProperties = (language: Language, signal?: AbortSignal) => api.properties.list({ language, signal });
 
-export const propertiesQuery = queryOptions({
-  queryKey: queryKeys.properties,
-  queryFn: ({ signal }) => getProperties(signal),
-});
+/** Every property, its texts in `language` (docs/behaviour.md §13). */
+export const propertiesQuery = (language: Language) => {
+  const queryKey = queryKeys.propertyList(language);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => getProperties(language, signal),
+    placeholderData: (previous, previousQuery) => keepWhileLanguageChanges(previous, previousQuery, queryKey),
+  });
+};
 
-export const useProperties = () => useQuery(propertiesQuery);
+export const useProperties = () => useQuery(propertiesQuery(useLanguage()));

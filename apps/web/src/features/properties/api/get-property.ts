@@ -1,13 +1,19 @@
+import type { Language } from '@roomweek/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { useLanguage } from '@/lib/i18n';
+import { keepWhileLanguageChanges, queryKeys } from '@/lib/query-keys';
 
-export const getProperty = (id: string, signal?: AbortSignal) => api.properties.get(id, signal);
+export const getProperty = (id: string, language: Language, signal?: AbortSignal) => api.properties.get(id, { language, signal });
 
-export const propertyQuery = (id: string) =>
-  queryOptions({
-    queryKey: queryKeys.property(id),
-    queryFn: ({ signal }) => getProperty(id, signal),
+/** One property, its texts in `language` (docs/behaviour.md §13). */
+export const propertyQuery = (id: string, language: Language) => {
+  const queryKey = queryKeys.property(id, language);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => getProperty(id, language, signal),
+    placeholderData: (previous, previousQuery) => keepWhileLanguageChanges(previous, previousQuery, queryKey),
   });
+};
 
-export const useProperty = (id: string) => useQuery(propertyQuery(id));
+export const useProperty = (id: string) => useQuery(propertyQuery(id, useLanguage()));

@@ -1,13 +1,19 @@
+import type { Language } from '@roomweek/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { useLanguage } from '@/lib/i18n';
+import { keepWhileLanguageChanges, queryKeys } from '@/lib/query-keys';
 
-export const getRoom = (id: string, signal?: AbortSignal) => api.rooms.get(id, signal);
+export const getRoom = (id: string, language: Language, signal?: AbortSignal) => api.rooms.get(id, { language, signal });
 
-export const roomQuery = (id: string) =>
-  queryOptions({
-    queryKey: queryKeys.room(id),
-    queryFn: ({ signal }) => getRoom(id, signal),
+/** One room with its property's name, amenities in `language` (docs/behaviour.md §13). */
+export const roomQuery = (id: string, language: Language) => {
+  const queryKey = queryKeys.room(id, language);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => getRoom(id, language, signal),
+    placeholderData: (previous, previousQuery) => keepWhileLanguageChanges(previous, previousQuery, queryKey),
   });
+};
 
-export const useRoom = (id: string) => useQuery(roomQuery(id));
+export const useRoom = (id: string) => useQuery(roomQuery(id, useLanguage()));

@@ -49,15 +49,17 @@ export function useStaySelection(roomId: string) {
   const [params, setParams] = useSearchParams();
 
   const bookings = availability.data?.bookings;
+  // Nights the owner blocked or another platform took (docs/behaviour.md §14) are as unavailable as booked ones.
+  const blocks = availability.data?.blocks;
   // The room's stay rules come with its availability (docs/behaviour.md §11); a failed load has none to show.
   const rules = availability.data?.rules;
   const settled = availability.isSuccess || availability.isError;
   const calendar = useMemo<StayCalendar | null>(
     () =>
       window && settled
-        ? { today: window.start, lastDay: window.end, bookedNights: bookedNightsOf(bookings ?? []), rules }
+        ? { today: window.start, lastDay: window.end, bookedNights: bookedNightsOf([...(bookings ?? []), ...(blocks ?? [])]), rules }
         : null,
-    [window, settled, bookings, rules],
+    [window, settled, bookings, blocks, rules],
   );
 
   const addressArrival = param(params.get('start'));
