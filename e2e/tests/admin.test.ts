@@ -166,7 +166,8 @@ describe('the administrator', () => {
       await roomDialog.getByLabel('Logement').selectOption({ label: PROPERTY });
       await roomDialog.getByLabel('Numéro de chambre').fill('1');
       await roomDialog.getByLabel('Prix par semaine (€)').fill('315.50');
-      const amenity = roomDialog.getByRole('textbox', { name: 'Équipements' });
+      // A text field offering the vocabulary of amenities (a combobox); its words are kept as keys.
+      const amenity = roomDialog.getByRole('combobox', { name: 'Équipements' });
       await amenity.fill('Wi-Fi');
       await amenity.press('Enter');
       await amenity.fill('   ');

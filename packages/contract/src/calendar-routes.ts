@@ -20,8 +20,12 @@ import { defineRoute } from './route.ts';
 const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 const roomErrors = { ...adminErrors, 404: ErrorResponse, 409: ErrorResponse };
 
-/** The owner's calendar (docs/behaviour.md §14): blocks, iCal export and import, the timeline. Part of routes.ts's table. */
-export const calendarRoutes = {
+/**
+ * The owner's calendar (docs/behaviour.md §14): blocks, iCal export and import, the timeline. Part of routes.ts's table.
+ * Built by a call, not a bare object literal: the web build's pure-contract plugin (apps/web/vite.config.ts) marks calls
+ * pure, so these schemas stay out of the pages that do not use them.
+ */
+export const calendarRoutes = Object.freeze({
   timeline: defineRoute(paths.calendar.timeline, {
     auth: 'admin',
     summary:
@@ -99,4 +103,4 @@ export const calendarRoutes = {
     params: IcalTokenParams,
     response: { 200: z.string().meta({ description: 'text/calendar; charset=utf-8' }), 404: ErrorResponse },
   }),
-};
+});

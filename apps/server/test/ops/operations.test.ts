@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '@roomweek/contract';
@@ -73,6 +74,7 @@ describe('operations: readiness and metrics', () => {
         expectError(await gone.app.inject({ url: '/api/ready' }), 503, 'not_ready');
       } finally {
         await gone.app.close();
+        await rm(gone.dataDir, { recursive: true, force: true });
       }
     });
   });

@@ -6,7 +6,7 @@ import { useLanguage } from './i18n';
  * (`text_languages`), when that is not the page's — a French description on an English page (docs/behaviour.md §13).
  * Screen readers then read it with the right voice, and the browser hyphenates it right.
  */
-export function langOf(textLanguage: Language | undefined, pageLanguage: Language): Language | undefined {
+export function langOf(textLanguage: Language | undefined, pageLanguage: string): Language | undefined {
   return textLanguage && textLanguage !== pageLanguage ? textLanguage : undefined;
 }
 

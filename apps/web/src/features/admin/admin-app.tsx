@@ -13,6 +13,7 @@ const AccountPage = lazy(() => import('./routes/account-page'));
 const WhatsappPage = lazy(() => import('./routes/whatsapp-page'));
 const CancellationPolicyPage = lazy(() => import('./routes/cancellation-policy-page'));
 const GuestsPage = lazy(() => import('./routes/guests-page'));
+const CalendarPage = lazy(() => import('./routes/calendar-page'));
 
 /**
  * The admin area (docs/behaviour.md §2), mounted at /admin/* behind the admin-only guard and loaded lazily by the app's
@@ -31,6 +32,7 @@ export default function AdminApp() {
       <Route path="whatsapp" element={<WhatsappPage />} />
       <Route path="cancellation-policy" element={<CancellationPolicyPage />} />
       <Route path="guests" element={<GuestsPage />} />
+      <Route path="calendar" element={<CalendarPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -12,4 +12,5 @@ export const adminPaths = {
   whatsapp: `${paths.admin}/whatsapp`,
   cancellationPolicy: `${paths.admin}/cancellation-policy`,
   guests: `${paths.admin}/guests`,
+  calendar: `${paths.admin}/calendar`,
 } as const;

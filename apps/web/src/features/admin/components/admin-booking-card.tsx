@@ -1,9 +1,11 @@
 import { isAnonymisedEmail, toCents, type Booking } from '@roomweek/contract';
 import { Ban, RotateCcw, Undo2 } from 'lucide-react';
 import { memo } from 'react';
+import { ContentSentence } from '@/components/content-sentence';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { MethodBadge, RefundBadge, StatusBadge } from './booking-badges';
@@ -56,7 +58,11 @@ export const AdminBookingCard = memo(function AdminBookingCard({
             </p>
           )}
           <p className="text-sm text-stone-500">
-            {t('bookings.roomAt', { number: booking.room_number, property: booking.property_name })}
+            <ContentSentence
+              sentence={(property) => t('bookings.roomAt', { number: booking.room_number, property })}
+              text={booking.property_name}
+              lang={langOf(booking.text_languages?.property_name, language)}
+            />
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

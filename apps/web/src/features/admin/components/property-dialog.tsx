@@ -1,11 +1,10 @@
-import { DEFAULT_CANCELLATION_POLICY, type Property } from '@roomweek/contract';
+import { DEFAULT_CANCELLATION_POLICY, DEFAULT_LANGUAGE, TRANSLATION_LANGUAGES, type Property } from '@roomweek/contract';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/error-message';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useSaveProperty } from '../api/queries';
@@ -13,11 +12,11 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
 import { propertyForm, propertyMessages } from '../lib/admin-forms';
 import { CancellationPolicyFields } from './cancellation-policy-fields';
 import { PhotoUploader } from './photo-uploader';
+import { PropertyTextsFields, textsDraftOf, type PropertyTextsDraft } from './property-texts-fields';
 
 const draftOf = (property: Property | null) => ({
-  name: property?.name ?? '',
-  location: property?.location ?? '',
-  description: property?.description ?? '',
+  // Every language's name, address and description (the French ones required; docs/behaviour.md §13).
+  texts: textsDraftOf(property),
   room_count: property ? String(property.room_count) : '1',
   latitude: property?.latitude == null ? '' : String(property.latitude),
   longitude: property?.longitude == null ? '' : String(property.longitude),
@@ -59,14 +58,24 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
   const [draft, setDraft] = useState(() => draftOf(property));
   const [uploading, setUploading] = useState(false);
 
-  const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode'>) => (value: string) =>
+  const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode' | 'texts'>) => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
+  const setText = (language: keyof PropertyTextsDraft, field: 'name' | 'location' | 'description', value: string) =>
+    setDraft((current) => ({ ...current, texts: { ...current.texts, [language]: { ...current.texts[language], [field]: value } } }));
 
   const form = useZodForm({
     schema: propertyForm,
     messages: propertyMessages,
     t,
-    values: () => draft,
+    // The French texts are the body's own fields; the others go as `translations` (empty ones are dropped).
+    values: () => {
+      const { texts, ...rest } = draft;
+      return {
+        ...rest,
+        ...texts[DEFAULT_LANGUAGE],
+        translations: Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, texts[language]])),
+      };
+    },
     onValid: (input) =>
       save.mutate(
         { id: property?.id ?? null, input },
@@ -87,38 +96,7 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
   const busy = save.isPending;
   return (
     <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
-      <FormField
-        label={t('properties.form.name')}
-        name="name"
-        value={draft.name}
-        onChange={(event) => set('name')(event.target.value)}
-        required
-        maxLength={200}
-        error={form.errors.name}
-      />
-      <FormField
-        label={t('properties.form.location')}
-        name="location"
-        value={draft.location}
-        onChange={(event) => set('location')(event.target.value)}
-        required
-        maxLength={200}
-        placeholder={t('properties.form.locationPlaceholder')}
-        error={form.errors.location}
-      />
-      <FormField label={t('properties.form.descriptionLabel')} error={form.errors.description} className="sm:col-span-2">
-        {(control) => (
-          <Textarea
-            {...control}
-            name="description"
-            value={draft.description}
-            onChange={(event) => set('description')(event.target.value)}
-            required
-            maxLength={5000}
-            rows={4}
-          />
-        )}
-      </FormField>
+      <PropertyTextsFields texts={draft.texts} onChange={setText} errors={form.errors} />
       <FormField
         label={t('properties.form.roomCount')}
         name="room_count"

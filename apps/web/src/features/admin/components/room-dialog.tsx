@@ -8,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { useZodForm } from '@/lib/use-zod-form';
-import { useSaveRoom } from '../api/queries';
+import { useAmenityVocabulary, useSaveRoom } from '../api/queries';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { roomForm, roomMessages } from '../lib/admin-forms';
 import { AmenitiesEditor } from './amenities-editor';
@@ -20,7 +20,8 @@ const draftOf = (room: Room | null, properties: readonly Property[]) => ({
   property_id: room?.property_id ?? (properties.length === 1 ? (properties[0]?.id ?? '') : ''),
   room_number: room?.room_number ?? '',
   price_per_week: room ? String(room.price_per_week) : '',
-  amenities: room?.amenities ?? [],
+  // As stored (an admin read's amenity_keys): vocabulary keys and free text (docs/behaviour.md §13).
+  amenities: room?.amenity_keys ?? room?.amenities ?? [],
   photos: room?.photos ?? [],
   ...stayTermsDraftOf(room),
 });
@@ -57,6 +58,7 @@ export function RoomDialog({
 function RoomForm({ room, properties, onDone }: { room: Room | null; properties: readonly Property[]; onDone: () => void }) {
   const { t } = useAdminTranslation();
   const save = useSaveRoom();
+  const vocabulary = useAmenityVocabulary();
   const [draft, setDraft] = useState(() => draftOf(room, properties));
   const [uploading, setUploading] = useState(false);
 
@@ -133,6 +135,7 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
       <div className="sm:col-span-2">
         <AmenitiesEditor
           amenities={draft.amenities}
+          vocabulary={vocabulary.data ?? []}
           onChange={(amenities) => setDraft((current) => ({ ...current, amenities }))}
           disabled={busy}
         />

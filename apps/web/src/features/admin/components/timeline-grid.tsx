@@ -1,8 +1,8 @@
-import type { Timeline, TimelineRoom } from '@roomweek/contract';
+import type { Language, Timeline, TimelineRoom } from '@roomweek/contract';
 import { CalendarSync } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
+import { formatDate, INTL_LOCALES } from '@/lib/format';
 import { movements, visibleRange, windowDays, type Bar, type BarKind, type TimelineRow } from '../lib/timeline';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
@@ -21,7 +21,7 @@ export const BAR_CLASSES: Record<BarKind, string> = {
 };
 
 const shortDay = (date: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { weekday: 'narrow', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  new Intl.DateTimeFormat(INTL_LOCALES[language as Language] ?? INTL_LOCALES.fr, { weekday: 'narrow', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 export interface TimelineGridProps {
   timeline: Timeline;

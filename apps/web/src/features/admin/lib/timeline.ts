@@ -85,7 +85,7 @@ export function timelineRows(timeline: Timeline, propertyId: string | null): Tim
   for (const block of timeline.blocks) add(block.room_id, bar(timeline.start, timeline.days, block, { block }));
   const names = new Map(timeline.properties.map((property) => [property.id, property.name]));
   const rows: TimelineRow[] = [];
-  let header: TimelinePropertyRow | null = null;
+  let header = null as TimelinePropertyRow | null;
   for (const room of timeline.rooms) {
     if (propertyId && room.property_id !== propertyId) continue;
     if (header?.propertyId !== room.property_id) {
@@ -100,10 +100,10 @@ export function timelineRows(timeline: Timeline, propertyId: string | null): Tim
   return rows;
 }
 
-export interface DayTotals {
+export type DayTotals = {
   arrivals: number;
   departures: number;
-}
+};
 
 /** Arrivals and departures of each day of the window, and of each week (seven days from the window's start). */
 export function movements(timeline: Timeline, propertyId: string | null): { days: DayTotals[]; weeks: DayTotals[] } {

@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePublicConfig } from '@/config/public-config';
 import { cn } from '@/lib/cn';
+import { langOf } from '@/lib/content-language';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatLongDate, formatPrice, formatWeekday } from '@/lib/format';
 import { useAdminAvailability, useProperties, useRooms } from '../api/queries';
@@ -178,7 +179,8 @@ export default function AvailabilityPage() {
                         </span>
                       </p>
                       <p className="text-sm">
-                        {booking.property_name} · {t('availability.room', { number: booking.room_number })}
+                        <span lang={langOf(booking.text_languages?.property_name, language)}>{booking.property_name}</span> ·{' '}
+                        {t('availability.room', { number: booking.room_number })}
                       </p>
                       <p className="text-sm break-all text-stone-600">{booking.user_email}</p>
                     </Card>

@@ -38,6 +38,7 @@ describe('admin dashboard', () => {
     expect(hrefs).toEqual([
       '/admin/properties',
       '/admin/rooms',
+      '/admin/calendar',
       '/admin/availability',
       '/admin/bookings',
       '/admin/guests',

@@ -2,6 +2,7 @@ import {
   BedDouble,
   Building2,
   CalendarCheck,
+  CalendarDays,
   CalendarRange,
   CalendarX2,
   ChevronRight,
@@ -27,6 +28,7 @@ import { adminPaths } from '../paths';
 const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'properties', to: adminPaths.properties, icon: Building2 },
   { key: 'rooms', to: adminPaths.rooms, icon: BedDouble },
+  { key: 'calendar', to: adminPaths.calendar, icon: CalendarDays },
   { key: 'availability', to: adminPaths.availability, icon: CalendarRange },
   { key: 'bookings', to: adminPaths.bookings, icon: CalendarCheck },
   { key: 'guests', to: adminPaths.guests, icon: Users },

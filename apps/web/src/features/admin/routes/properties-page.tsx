@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
+import { useTextLang } from '@/lib/content-language';
 import { useDeleteProperty, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { PropertyDialog } from '../components/property-dialog';
@@ -109,20 +110,23 @@ function PropertyCard({
   deleting: boolean;
 }) {
   const { t } = useAdminTranslation();
+  const textLang = useTextLang();
   const titleId = `property-${property.id}`;
 
   return (
     <Card className="flex h-full flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
       <Photo src={property.photos[0]} alt={property.name} className="aspect-[4/3] w-full" width={480} height={360} />
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <h2 id={titleId} className="text-lg font-semibold">
+        <h2 id={titleId} lang={textLang(property.text_languages?.name)} className="text-lg font-semibold">
           {property.name}
         </h2>
         <p className="flex items-center gap-1.5 text-sm text-stone-600">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          {property.location}
+          <span lang={textLang(property.text_languages?.location)}>{property.location}</span>
         </p>
-        <p className="line-clamp-2 text-sm text-stone-600">{property.description}</p>
+        <p lang={textLang(property.text_languages?.description)} className="line-clamp-2 text-sm text-stone-600">
+          {property.description}
+        </p>
         <p className="flex items-center gap-1.5 text-sm text-stone-700">
           <BedDouble aria-hidden="true" className="size-4 shrink-0" />
           {t('properties.roomCount', { count: property.room_count })}

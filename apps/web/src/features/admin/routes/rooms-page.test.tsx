@@ -63,7 +63,8 @@ describe('admin rooms', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Numéro de chambre' }), '12B');
     await user.type(within(dialog).getByRole('spinbutton', { name: 'Prix par semaine (€)' }), '275.5');
 
-    const amenity = within(dialog).getByRole('textbox', { name: 'Équipements' });
+    // A text field offering the vocabulary (docs/behaviour.md §13): a word of it is sent as its key.
+    const amenity = within(dialog).getByRole('combobox', { name: 'Équipements' });
     await user.type(amenity, 'Wi-Fi{Enter}');
     await user.type(amenity, '   {Enter}');
     await user.type(amenity, 'Bureau');
@@ -95,7 +96,7 @@ describe('admin rooms', () => {
         property_id: PROPERTY_B.id,
         room_number: '12B',
         price_per_week: 275.5,
-        amenities: ['Wi-Fi', 'Balcon'],
+        amenities: ['wifi', 'balcony'],
         photos: ['/uploads/new-room.webp'],
         // Untouched, the stay terms say: any stay, one price (docs/behaviour.md §11).
         rules: NO_STAY_RULES,

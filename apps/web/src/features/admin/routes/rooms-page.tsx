@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
+import { useTextLang } from '@/lib/content-language';
 import { formatPrice } from '@/lib/format';
 import { useDeleteRoom, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
@@ -119,6 +120,7 @@ export function RoomCard({
   deleting: boolean;
 }) {
   const { t, i18n } = useAdminTranslation();
+  const textLang = useTextLang();
   const titleId = `room-${room.id}`;
   const shown = room.amenities.slice(0, AMENITIES_SHOWN);
   const more = room.amenities.length - shown.length;
@@ -145,8 +147,12 @@ export function RoomCard({
         <p className="text-sm text-stone-600">{propertyName ?? t('rooms.unknownProperty')}</p>
         {room.amenities.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={t('rooms.amenitiesLabel')}>
-            {shown.map((amenity) => (
-              <li key={amenity} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs text-stone-700">
+            {shown.map((amenity, index) => (
+              <li
+                key={amenity}
+                lang={textLang(room.text_languages?.amenities[index])}
+                className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs text-stone-700"
+              >
                 {amenity}
               </li>
             ))}

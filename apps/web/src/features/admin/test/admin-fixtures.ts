@@ -1,7 +1,11 @@
 import { calendarDateIn, DEFAULT_CANCELLATION_POLICY, NO_STAY_RULES, type Booking, type CancellationPolicy, type PaymentSettings, type Property, type Room, type User } from '@roomweek/contract';
+import frenchAmenities from '../../../../../../packages/i18n/locales/fr/amenities.json';
 import { mockApi, type ApiRoutes } from '../../../../test/api-mock';
 import { admin, config } from '../../../../test/fixtures';
 import { availabilityBookings, bookingSummary, bookingsPage } from './fake-bookings';
+
+/** GET /amenities in French (docs/behaviour.md §13): the room form's vocabulary. */
+export const AMENITIES = Object.entries(frenchAmenities).map(([key, label]) => ({ key, label }));
 
 export const PROPERTY_A: Property = {
   id: 'aaaaaaaa-0000-4000-8000-000000000001',
@@ -110,6 +114,7 @@ export function mockAdminApi(data: AdminData = {}, extra: ApiRoutes = {}) {
     'GET /admin/bookings': ({ query }) => bookingsPage(bookings(), query),
     'GET /admin/bookings/summary': () => bookingSummary(bookings()),
     'GET /cancellation-policy': () => data.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
+    'GET /amenities': () => AMENITIES,
     'GET /admin/availability': () => {
       const today = data.today ?? calendarDateIn(config.site_time_zone);
       return { today, bookings: availabilityBookings(bookings(), today) };

@@ -1,9 +1,11 @@
 import type { Booking } from '@roomweek/contract';
 import { CalendarDays, CreditCard, User } from 'lucide-react';
 import { Link } from 'react-router';
+import { ContentSentence } from '@/components/content-sentence';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { BookingMoney } from './booking-money';
@@ -31,7 +33,11 @@ export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps)
             to={paths.room(booking.room_id)}
             className="text-sm text-stone-600 underline-offset-4 hover:text-brand-700 hover:underline"
           >
-            {t('bookings.roomAt', { number: booking.room_number, property: booking.property_name })}
+            <ContentSentence
+              sentence={(property) => t('bookings.roomAt', { number: booking.room_number, property })}
+              text={booking.property_name}
+              lang={langOf(booking.text_languages?.property_name, language)}
+            />
           </Link>
         </div>
         <BookingStatusBadge status={booking.status} />

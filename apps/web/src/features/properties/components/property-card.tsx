@@ -6,10 +6,12 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useTextLang } from '@/lib/content-language';
 import { useTranslation } from '@/lib/i18n';
 
 export function PropertyCard({ property, priority = false }: { property: Property; priority?: boolean }) {
   const { t } = useTranslation();
+  const textLang = useTextLang();
   const titleId = `property-${property.id}`;
   return (
     <Card className="group flex flex-col overflow-hidden" aria-labelledby={titleId} role="article">
@@ -23,15 +25,17 @@ export function PropertyCard({ property, priority = false }: { property: Propert
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-col gap-1">
-          <h3 id={titleId} className="text-lg font-semibold text-stone-900">
+          <h3 id={titleId} lang={textLang(property.text_languages?.name)} className="text-lg font-semibold text-stone-900">
             {property.name}
           </h3>
           <p className="flex items-center gap-1.5 text-sm text-stone-600">
             <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-            {property.location}
+            <span lang={textLang(property.text_languages?.location)}>{property.location}</span>
           </p>
         </div>
-        <p className="line-clamp-2 text-sm text-stone-700">{property.description}</p>
+        <p lang={textLang(property.text_languages?.description)} className="line-clamp-2 text-sm text-stone-700">
+          {property.description}
+        </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
           <span className="flex items-center gap-1.5 text-sm text-stone-700">
             <BedDouble aria-hidden="true" className="size-4 text-stone-500" />

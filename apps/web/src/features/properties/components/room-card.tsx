@@ -7,10 +7,12 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
+import { useTextLang } from '@/lib/content-language';
 import { useTranslation } from '@/lib/i18n';
 
 export function RoomCard({ room }: { room: Room }) {
   const { t, i18n } = useTranslation();
+  const textLang = useTextLang();
   const title = t('room.title', { number: room.room_number });
   const titleId = `room-${room.id}`;
   return (
@@ -28,8 +30,8 @@ export function RoomCard({ room }: { room: Room }) {
         </div>
         {room.amenities.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={t('room.amenities')}>
-            {room.amenities.map((amenity) => (
-              <li key={amenity}>
+            {room.amenities.map((amenity, index) => (
+              <li key={amenity} lang={textLang(room.text_languages?.amenities[index])}>
                 <Badge variant="neutral">{amenity}</Badge>
               </li>
             ))}

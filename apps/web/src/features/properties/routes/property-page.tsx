@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/config/public-config';
+import { useTextLang } from '@/lib/content-language';
 import { useTranslation } from '@/lib/i18n';
 import { useLoggedError } from '@/lib/use-logged-error';
 import { useProperty } from '../api/get-property';
@@ -19,6 +20,7 @@ const PropertyMap = lazy(() => import('../components/property-map'));
 
 export function PropertyPage() {
   const { t } = useTranslation();
+  const textLang = useTextLang();
   const { id = '' } = useParams();
   // The property and its rooms load in parallel (docs/behaviour.md §7).
   const property = useProperty(id);
@@ -36,7 +38,7 @@ export function PropertyPage() {
     );
   }
 
-  const { name, location, description, photos, room_count, latitude, longitude } = property.data;
+  const { name, location, description, photos, room_count, latitude, longitude, text_languages } = property.data;
   const roomList = rooms.data ?? [];
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8">
@@ -46,16 +48,20 @@ export function PropertyPage() {
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         {photos.length > 0 ? <PhotoCarousel photos={photos} name={name} /> : null}
         <div className="flex flex-col gap-4">
-          <h1 className="text-3xl font-bold tracking-tight">{name}</h1>
+          <h1 lang={textLang(text_languages?.name)} className="text-3xl font-bold tracking-tight">
+            {name}
+          </h1>
           <p className="flex items-center gap-1.5 text-stone-700">
             <MapPin aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
-            {location}
+            <span lang={textLang(text_languages?.location)}>{location}</span>
           </p>
           <p className="flex items-center gap-1.5 text-stone-700">
             <BedDouble aria-hidden="true" className="size-5 shrink-0 text-stone-500" />
             {t('property.roomCount', { count: room_count })}
           </p>
-          <p className="leading-relaxed whitespace-pre-line text-stone-700">{description}</p>
+          <p lang={textLang(text_languages?.description)} className="leading-relaxed whitespace-pre-line text-stone-700">
+            {description}
+          </p>
         </div>
       </div>
 

@@ -4,11 +4,13 @@ import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
+import { useTextLang } from '@/lib/content-language';
 import { useTranslation } from '@/lib/i18n';
 
 /** The room's photo, number, property, weekly price and amenities (top of the booking page). */
 export function RoomOverview({ room }: { room: RoomDetail }) {
   const { t, i18n } = useTranslation();
+  const textLang = useTextLang();
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-8">
       <Photo
@@ -27,7 +29,7 @@ export function RoomOverview({ room }: { room: RoomDetail }) {
             className="flex items-center gap-1.5 text-stone-700 underline-offset-4 hover:text-brand-700 hover:underline"
           >
             <Building2 aria-hidden="true" className="size-4 text-stone-500" />
-            {room.property_name}
+            <span lang={textLang(room.text_languages?.property_name)}>{room.property_name}</span>
           </Link>
         </div>
         <p>
@@ -38,8 +40,8 @@ export function RoomOverview({ room }: { room: RoomDetail }) {
           <h2 className="text-sm font-semibold tracking-wide text-stone-500 uppercase">{t('room.amenities')}</h2>
           {room.amenities.length > 0 ? (
             <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-              {room.amenities.map((amenity) => (
-                <li key={amenity} className="flex items-center gap-2 text-stone-800">
+              {room.amenities.map((amenity, index) => (
+                <li key={amenity} lang={textLang(room.text_languages?.amenities[index])} className="flex items-center gap-2 text-stone-800">
                   <Check aria-hidden="true" className="size-4 text-emerald-600" />
                   {amenity}
                 </li>
