@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { addDays, isoWeekday } from '@roomweek/contract';
 import { openDatabase, queryCounter, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { BookingsRepository } from '../../apps/server/src/plugins/app/bookings/bookings-repository.ts';
+import { CalendarRepository } from '../../apps/server/src/plugins/app/calendar/calendar-repository.ts';
+import { timeline } from '../../apps/server/src/plugins/app/calendar/timeline.ts';
 import type { Dataset } from './dataset.ts';
 import type { Target } from './generate-data.ts';
 
@@ -27,13 +30,22 @@ function literal(value: unknown): string {
 
 const inline = (query: string, params: unknown[]) => query.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
 
+/** The Monday on or before a date: the timeline opens on its week. */
+const mondayOf = (date: string) => addDays(date, 1 - isoWeekday(date));
+
 /** The booking-dependent reads of the admin screens, as their routes call them. */
-function adminCalls(repository: BookingsRepository, data: Dataset, total: number): Array<{ name: string; flat: boolean; run: () => Promise<unknown> }> {
+function adminCalls(repository: BookingsRepository, calendar: CalendarRepository, data: Dataset, total: number): Array<{ name: string; flat: boolean; run: () => Promise<unknown> }> {
   return [
     { name: 'admin bookings page, first (limit 50)', flat: true, run: () => repository.listAll({ limit: 50, offset: 0 }) },
     { name: 'admin bookings page, deepest (limit 50)', flat: false, run: () => repository.listAll({ limit: 50, offset: Math.max(0, total - 50) }) },
     { name: 'admin overview: summary', flat: true, run: () => repository.summary() },
     { name: "admin overview: today's availability", flat: true, run: () => repository.availabilityOn(data.today) },
+    // The owner's timeline (issue 16): every room × four weeks from Monday, its stays and blocks, in three statements.
+    {
+      name: 'admin timeline: every room × 4 weeks',
+      flat: true,
+      run: () => timeline(calendar, { start: mondayOf(data.today), days: 28 }, { today: data.today, exportUrl: (token) => token }),
+    },
   ];
 }
 
@@ -75,7 +87,7 @@ export async function explainAdminCalls(target: Target, data: Dataset): Promise<
     const bookings = count?.n ?? 0;
     const repository = new BookingsRepository(handle.db);
     const plans: CallPlan[] = [];
-    for (const call of adminCalls(repository, data, bookings)) plans.push(await explainCall(handle, call, bookings));
+    for (const call of adminCalls(repository, new CalendarRepository(handle.db), data, bookings)) plans.push(await explainCall(handle, call, bookings));
     return plans;
   } finally {
     await handle.close();

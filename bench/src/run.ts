@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { addDays, AVAILABILITY_WINDOW_DAYS } from '@roomweek/contract';
+import { addDays, AVAILABILITY_WINDOW_DAYS, isoWeekday } from '@roomweek/contract';
 import type { RequestSpec } from 'autocannon';
 import { openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
 import { bookingRace, bookingRaceTwoInstances, countQueries, login, type QueryCount, type TwoInstanceRaceResult } from './api.ts';
@@ -86,6 +86,7 @@ function endpoints(data: Dataset, tokens: Tokens) {
   const json = { ...BROWSER_HEADERS, 'content-type': 'application/json' };
   const admin = { ...BROWSER_HEADERS, authorization: `Bearer ${tokens.admin}` };
   const end = addDays(data.today, AVAILABILITY_WINDOW_DAYS);
+  const monday = addDays(data.today, 1 - isoWeekday(data.today));
   const stays = data.freeStays();
   let turn = 0;
   const someProperties = data.properties.slice(0, 10);
@@ -132,6 +133,13 @@ function endpoints(data: Dataset, tokens: Tokens) {
       connections: 1,
       requests: [{ path: '/api/admin/availability', headers: admin }],
     },
+    timeline: {
+      name: `GET /api/admin/timeline?days=28 (admin, ${data.rooms.length} rooms × 4 weeks)`,
+      read: false,
+      connections: 1,
+      // The admin pages by week: this week and the next three.
+      requests: [0, 7, 14, 21].map((days) => ({ path: `/api/admin/timeline?start=${addDays(monday, days)}&days=28`, headers: admin })),
+    },
     create: {
       name: 'POST /api/bookings (distinct free dates)',
       read: false,
@@ -163,7 +171,7 @@ type Endpoints = ReturnType<typeof endpoints>;
 async function probeQueries(url: string, calls: Endpoints, tokens: Tokens): Promise<Record<string, QueryCount>> {
   const counts: Record<string, QueryCount> = {};
   const first = (requests: { path?: string; headers?: Record<string, string> }[]) => requests[0]!;
-  for (const key of ['properties', 'property', 'rooms', 'availability', ...(FULL_LIST ? (['all'] as const) : []), 'page', 'summary', 'today'] as const) {
+  for (const key of ['properties', 'property', 'rooms', 'availability', ...(FULL_LIST ? (['all'] as const) : []), 'page', 'summary', 'today', 'timeline'] as const) {
     const request = first(calls[key].requests);
     counts[key] = await countQueries(url, request.path!, { headers: request.headers ?? {} });
   }
@@ -303,7 +311,7 @@ async function main() {
     const ceilingBefore = await measure(ceilingServer, [{ path: '/' }]);
     const reports: EndpointReport[] = [];
     let ceilingAfter: LoadResult | undefined;
-    for (const key of ['properties', 'property', 'rooms', 'availability', ...(FULL_LIST ? (['all'] as const) : []), 'page', 'summary', 'today', 'create'] as const) {
+    for (const key of ['properties', 'property', 'rooms', 'availability', ...(FULL_LIST ? (['all'] as const) : []), 'page', 'summary', 'today', 'timeline', 'create'] as const) {
       const call = calls[key];
       if (key === 'all' || (!FULL_LIST && key === 'page')) {
         log('ceiling: bare Fastify, again');

@@ -163,7 +163,7 @@ describe('the administrator', () => {
       await page.getByRole('heading', { level: 1, name: 'Chambres' }).waitFor();
       await page.getByRole('button', { name: 'Ajouter une chambre' }).click();
       const roomDialog = page.getByRole('dialog', { name: 'Ajouter une chambre' });
-      await roomDialog.getByLabel('Logement').selectOption({ label: PROPERTY });
+      await roomDialog.getByLabel('Logement', { exact: true }).selectOption({ label: PROPERTY });
       await roomDialog.getByLabel('Numéro de chambre').fill('1');
       await roomDialog.getByLabel('Prix par semaine (€)').fill('315.50');
       // A text field offering the vocabulary of amenities (a combobox); its words are kept as keys.

@@ -19,7 +19,7 @@ describe('imported calendars', () => {
 
   beforeAll(async () => {
     await feeds.start();
-    t = await buildTestApp({ env: { ICAL_ALLOW_PRIVATE: 'true' } });
+    t = await buildTestApp({ env: { ICAL_ALLOW_PRIVATE: 'true', METRICS_TOKEN: 'calendar-metrics-token-0123' } });
     admin = await loginAdmin(t.app);
     guest = await registerUser(t.app);
     calls = calendarCalls(t.app, admin);
@@ -222,6 +222,18 @@ describe('imported calendars', () => {
     // A lease that ran out (its instance died) is taken over.
     await t.app.db.execute(sql`update room_calendars set sync_lease_until = now() - interval '1 second' where id = ${feed.id}`);
     expect((await calls.sync(room.id, feed.id)).statusCode).toBe(200);
+  });
+
+  it("tells the operator how far behind the feeds are (GET /metrics)", async () => {
+    const room = await newRoom();
+    feeds.routes.set('/broken.ics', { kind: 'status', status: 503 });
+    const feed = await calls.addCalendar(room.id, 'Broken', feeds.url('/broken.ics'));
+    await synced(room.id, feed.id);
+    const scrape = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer calendar-metrics-token-0123' } });
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(scrape.body)?.[1]);
+    expect(value('roomweek_ical_feeds')).toBeGreaterThanOrEqual(1);
+    expect(value('roomweek_ical_feeds_failing')).toBeGreaterThanOrEqual(1);
+    expect(value('roomweek_ical_sync_lag_seconds')).toBeGreaterThan(0);
   });
 
   it('refuses the same feed twice on a room, and more than 10 feeds', async () => {

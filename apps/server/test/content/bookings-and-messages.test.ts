@@ -52,8 +52,9 @@ describe('property names in bookings and messages', () => {
     const cancelled = await t.app.inject({ method: 'PUT', url: `/api/bookings/${booking.id}/cancel`, headers: bearer(guest.token) });
     expect(cancelled.statusCode).toBe(200);
 
-    const rows = (await outboxRows(t.app.db)).filter((row) => (row.payload as BookingPayload).booking_id === booking.id);
+    const rows = (await outboxRows(t.app.db)).filter((row) => row.payload.booking_id === booking.id);
     const of = (kind: string) => rows.find((row) => row.kind === kind)!;
+    const payloadOf = (row: { payload: unknown }) => row.payload as BookingPayload;
     const confirmation = of('booking_confirmation');
     const cancellation = of('booking_cancelled');
     const alert = of('admin_booking_alert');
@@ -65,10 +66,10 @@ describe('property names in bookings and messages', () => {
     expect(alert.payload).toMatchObject({ property_name: english.name, property_location: english.location });
     expect(of('admin_cancellation_alert').payload).toMatchObject({ property_name: english.name });
 
-    const email = renderBookingConfirmation('pt', confirmation.payload as BookingPayload);
+    const email = renderBookingConfirmation('pt', payloadOf(confirmation));
     expect(email.subject).toContain(TEXTS.pt.name);
     expect(email.text).toContain(`${TEXTS.pt.name}, ${TEXTS.fr.location}`);
-    expect(renderBookingCancelled('pt', cancellation.payload as BookingPayload).subject).toContain(TEXTS.pt.name);
-    expect(renderAdminBookingAlert('en', alert.payload as BookingPayload)).toContain(english.name);
+    expect(renderBookingCancelled('pt', payloadOf(cancellation)).subject).toContain(TEXTS.pt.name);
+    expect(renderAdminBookingAlert('en', payloadOf(alert))).toContain(english.name);
   });
 });

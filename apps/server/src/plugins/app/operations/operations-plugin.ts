@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 /**
  * The operator's view of this instance: readiness (routes/api/system) and, when metrics are on, the gauges read from
- * the database at each scrape — the outbox's backlog and the payments and refunds still waiting
+ * the database at each scrape — the outbox's backlog, the payments and refunds still waiting, the iCal feeds' sync lag
  * (docs/decisions/0022-storage-instances-operations.md).
  */
 export default fp(
@@ -44,9 +44,18 @@ export default fp(
     );
     const pendingRefunds = gauge('roomweek_refunds_pending', 'Refunds the provider has not confirmed yet');
     const refundLag = gauge('roomweek_refunds_oldest_pending_age_seconds', 'Age of the oldest refund not yet confirmed; 0 when none');
+    const icalFeeds = gauge('roomweek_ical_feeds', 'Imported iCal feeds (Airbnb, Booking.com…) of bookable rooms');
+    const icalFailing = gauge('roomweek_ical_feeds_failing', 'Imported iCal feeds whose last fetch failed (their last good blocks are kept)');
+    const icalLag = gauge(
+      'roomweek_ical_sync_lag_seconds',
+      'Age of the oldest last successful sync of an imported feed (never synced: since it was added); far past ICAL_SYNC_MINUTES means a feed keeps failing or the job is behind',
+    );
     app.metrics.beforeScrape(async () => {
       try {
-        const [outbox, payments] = await Promise.all([repository.outboxBacklog(), repository.paymentsBacklog()]);
+        const [outbox, payments, calendars] = await Promise.all([repository.outboxBacklog(), repository.paymentsBacklog(), repository.calendarSync()]);
+        icalFeeds.set(calendars.feeds);
+        icalFailing.set(calendars.failing);
+        icalLag.set(calendars.oldestSyncAgeSeconds);
         outboxMessages.set(outbox.messages);
         outboxOldest.set(outbox.oldestAgeSeconds);
         openPayments.set(payments.openAttempts);

@@ -59,4 +59,19 @@ export class OperationsRepository {
       oldestPendingRefundAgeSeconds: Math.max(0, row?.oldest_refund ?? 0),
     };
   }
+
+  /**
+   * The imported iCal feeds of bookable rooms: how many, how many failed at their last try, and how old the oldest last
+   * success is (a feed never synced counts from when it was added). docs/behaviour.md §14.
+   */
+  async calendarSync(): Promise<{ feeds: number; failing: number; oldestSyncAgeSeconds: number }> {
+    const [row] = await queryRows<{ feeds: number; failing: number; oldest: number | null }>(
+      this.db,
+      sql`select count(*)::int as feeds, (count(*) filter (where c.last_error is not null))::int as failing,
+                 extract(epoch from now() - min(coalesce(c.last_synced_at, c.created_at)))::float8 as oldest
+          from room_calendars c join rooms r on r.id = c.room_id join properties p on p.id = r.property_id
+          where r.archived_at is null and p.archived_at is null`,
+    );
+    return { feeds: row?.feeds ?? 0, failing: row?.failing ?? 0, oldestSyncAgeSeconds: Math.max(0, row?.oldest ?? 0) };
+  }
 }

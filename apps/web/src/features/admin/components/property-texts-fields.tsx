@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, PROPERTY_TEXT_LIMITS, type Language, type Property } from '@roomweek/contract';
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
@@ -57,12 +57,15 @@ export function PropertyTextsFields({
 }) {
   const { t } = useAdminTranslation();
   const [tab, setTab] = useState<Language>(DEFAULT_LANGUAGE);
-  // A refused French field is shown at once (it may sit in a tab not open): derived while rendering, so the form's
-  // focus on the first refused field finds it.
+  // A refused French field is shown at once, even from another tab, and takes the focus once its tab has opened.
   const [seenErrors, setSeenErrors] = useState(errors);
+  const [focusRefused, setFocusRefused] = useState(false);
   if (seenErrors !== errors) {
     setSeenErrors(errors);
-    if (hasFrenchError(errors)) setTab(DEFAULT_LANGUAGE);
+    if (hasFrenchError(errors) && tab !== DEFAULT_LANGUAGE) {
+      setTab(DEFAULT_LANGUAGE);
+      setFocusRefused(true);
+    }
   }
 
   return (
@@ -74,7 +77,7 @@ export function PropertyTextsFields({
             const frenchRefused = language === DEFAULT_LANGUAGE && hasFrenchError(errors);
             return (
               <TabsTrigger key={language} value={language} data-completeness={state}>
-                <span lang={language}>{t(`languages.${language}`)}</span>
+                <span lang={language}>{t(`languages.${language}`)}</span>{' '}
                 {state === 'complete' ? (
                   <>
                     <Check aria-hidden="true" className="text-emerald-600" />
@@ -100,8 +103,15 @@ export function PropertyTextsFields({
           })}
         </TabsList>
         {LANGUAGES.map((language) => (
-          <TabsContent key={language} value={language} className="grid gap-4 sm:grid-cols-2">
-            <LanguageTexts language={language} texts={texts} onChange={onChange} errors={errors} />
+          <TabsContent key={language} value={language}>
+            <LanguageTexts
+              language={language}
+              texts={texts}
+              onChange={onChange}
+              errors={errors}
+              focusRefused={focusRefused && language === DEFAULT_LANGUAGE}
+              onFocused={() => setFocusRefused(false)}
+            />
           </TabsContent>
         ))}
       </Tabs>
@@ -115,13 +125,24 @@ function LanguageTexts({
   texts,
   onChange,
   errors,
+  focusRefused,
+  onFocused,
 }: {
   language: Language;
   texts: PropertyTextsDraft;
   onChange: (language: Language, field: TextField, value: string) => void;
   errors: FieldErrors;
+  /** This tab opened because a field of it was refused: its first refused field takes the focus. */
+  focusRefused: boolean;
+  onFocused: () => void;
 }) {
   const { t } = useAdminTranslation();
+  const fields = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusRefused) return;
+    fields.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    onFocused();
+  }, [focusRefused, onFocused]);
   const french = language === DEFAULT_LANGUAGE;
   const own = texts[language] ?? EMPTY;
   // French fields carry the body's names (the form's errors and focus find them); a translation's are its own.
@@ -130,7 +151,7 @@ function LanguageTexts({
   const placeholder = (field: TextField, fallback?: string) => (french ? fallback : texts[DEFAULT_LANGUAGE][field] || undefined);
   const hint = french ? undefined : t('properties.form.translationHint');
   return (
-    <>
+    <div ref={fields} className="grid gap-4 sm:grid-cols-2">
       <FormField
         label={t('properties.form.name')}
         name={nameOf('name')}
@@ -173,6 +194,6 @@ function LanguageTexts({
           />
         )}
       </FormField>
-    </>
+    </div>
   );
 }

@@ -119,6 +119,22 @@ export function mockAdminApi(data: AdminData = {}, extra: ApiRoutes = {}) {
       const today = data.today ?? calendarDateIn(config.site_time_zone);
       return { today, bookings: availabilityBookings(bookings(), today) };
     },
+    // The calendar (docs/behaviour.md §14): the rooms on the timeline, nothing booked or blocked, no conflict.
+    'GET /admin/timeline': ({ query }) => {
+      const today = data.today ?? calendarDateIn(config.site_time_zone);
+      const rooms = data.rooms ?? [];
+      const properties = data.properties ?? [PROPERTY_A, PROPERTY_B];
+      return {
+        today,
+        start: query.get('start') ?? today,
+        days: Number(query.get('days') ?? 28),
+        properties: properties.filter((property) => rooms.some((room) => room.property_id === property.id)).map(({ id, name }) => ({ id, name })),
+        rooms: rooms.map((room) => ({ id: room.id, property_id: room.property_id, room_number: room.room_number, ical_export_url: `http://localhost/api/ical/${room.id.replace(/-/g, '')}.ics` })),
+        bookings: [],
+        blocks: [],
+      };
+    },
+    'GET /admin/calendar-conflicts': () => [],
     ...extra,
   });
 }
