@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiRegister, baseURL, launchBrowser, navigate, newVisitor } from '../support/browser';
 
 /**
- * Issue 15 (docs/behaviour.md §13): a property's texts and a room's amenities in the visitor's language. The demo's
+ * Issue 15 (docs/behaviour.md §15): a property's texts and a room's amenities in the visitor's language. The demo's
  * Casa Alfama has a Spanish, Portuguese and English description and place, but no name of its own in them.
  */
 let browser: Browser;

@@ -48,7 +48,7 @@ export const Booking = z.object({
   created_at: z.string(),
   room_number: z.string(),
   property_id: Id,
-  /** In the language answered where it has a translation, else French (docs/behaviour.md §13). */
+  /** In the language answered where it has a translation, else French (docs/behaviour.md §15). */
   property_name: z.string(),
   /** The language `property_name` is in. */
   text_languages: z.object({ property_name: Language }),

@@ -4,7 +4,7 @@ import { TRANSLATION_LANGUAGES, type TranslationLanguage } from './languages.ts'
 export { TRANSLATION_LANGUAGES, type TranslationLanguage } from './languages.ts';
 
 /*
- * Content in four languages (docs/behaviour.md §13, decision 0023). A read answers each text in the language asked
+ * Content in four languages (docs/behaviour.md §15, decision 0023). A read answers each text in the language asked
  * (`?lang=`, else `Accept-Language`), or in French — the text every property must have — where it has none in that
  * language; `text_languages` says, field by field, which language each text is in.
  */

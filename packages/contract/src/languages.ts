@@ -9,7 +9,7 @@ export const DEFAULT_LANGUAGE: Language = 'fr';
 /**
  * What an admin writes (a property's name, description and place) is written in the default language first, and
  * required there; these languages may each add a translation, shown instead when the page is in that language
- * (docs/behaviour.md §13).
+ * (docs/behaviour.md §15).
  */
 export const TRANSLATION_LANGUAGES = ['es', 'pt', 'en'] as const satisfies readonly Language[];
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];

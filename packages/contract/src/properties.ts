@@ -5,7 +5,7 @@ import { PROPERTY_TEXT_LIMITS, PropertyTranslations, PropertyTranslationsInput }
 
 export const Property = z.object({
   id: Id,
-  /** In the language answered (Content-Language), or in French where it has no text in it (docs/behaviour.md §13). */
+  /** In the language answered (Content-Language), or in French where it has no text in it (docs/behaviour.md §15). */
   name: z.string(),
   description: z.string(),
   location: z.string(),

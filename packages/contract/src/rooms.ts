@@ -18,7 +18,7 @@ export const Room = z.object({
   price_per_week: z.number(),
   /**
    * As shown: a vocabulary amenity's label in the language answered (GET /amenities), a free-text one as written
-   * (docs/behaviour.md §13).
+   * (docs/behaviour.md §15).
    */
   amenities: z.array(z.string()),
   /** The language of each amenity above: the one answered for the vocabulary's, `fr` for free text. */

@@ -59,7 +59,7 @@ const paymentErrors = {
   503: ErrorResponse,
 };
 
-/** The reads that answer a property's texts or a room's amenities (docs/behaviour.md §13). */
+/** The reads that answer a property's texts or a room's amenities (docs/behaviour.md §15). */
 const contentSummary = (summary: string) =>
   `${summary}; texts in the language asked (?lang=, else Accept-Language) or else French (text_languages says which). ` +
   "With an admin's token, also every language's texts as written (translations, amenity_keys)";

@@ -15,7 +15,7 @@ export function requestLanguage(request: FastifyRequest, fallback: Language): La
 const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /**
- * The language a read answers its content in (docs/behaviour.md §13): `?lang=` when it names one of the site's
+ * The language a read answers its content in (docs/behaviour.md §15): `?lang=` when it names one of the site's
  * languages, else Accept-Language, else `fallback`. Anything else in `lang` is ignored, never refused.
  */
 export function contentLanguage(request: FastifyRequest, fallback: Language): Language {

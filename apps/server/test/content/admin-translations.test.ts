@@ -5,7 +5,7 @@ import { properties } from '../../src/db/schema.ts';
 import { bearer, buildTestApp, createProperty, loginAdmin, type TestApp } from '../helper.ts';
 import { read, TEXTS } from './content-support.ts';
 
-/** docs/behaviour.md §13: the admin writes the French texts and the translations, and reads back every language as written. */
+/** docs/behaviour.md §15: the admin writes the French texts and the translations, and reads back every language as written. */
 describe("an admin's translations, round trip", () => {
   let t: TestApp;
   let admin: string;

@@ -6,7 +6,7 @@ import { bookStay, outboxRows, registerGuest, type Stay } from '../notifications
 import { createTranslatedProperty, read, TEXTS } from './content-support.ts';
 
 /**
- * docs/behaviour.md §13: bookings name their property in the reader's language; a guest's e-mails use the guest's
+ * docs/behaviour.md §15: bookings name their property in the reader's language; a guest's e-mails use the guest's
  * language, the owner's WhatsApp the site's default language — here English (DEFAULT_LANGUAGE=en).
  */
 describe('property names in bookings and messages', () => {

@@ -48,7 +48,7 @@ async function vocabularyWords(): Promise<Array<{ key: string; word: string }>> 
   return words;
 }
 
-/** docs/behaviour.md §13: an existing database keeps every text, now French, and its amenities become keys where they can. */
+/** docs/behaviour.md §15: an existing database keeps every text, now French, and its amenities become keys where they can. */
 describe('migration 0014 from the previous schema, with data', () => {
   let database: TestDatabase;
   let t: TestApp;

@@ -3,7 +3,7 @@ import type { Property, RoomDetail } from '@roomweek/contract';
 import { buildTestApp, createProperty, loginAdmin, registerUser, type TestApp } from '../helper.ts';
 import { createRoomWithAmenities, createTranslatedProperty, read, TEXTS } from './content-support.ts';
 
-/** docs/behaviour.md §13: a property's texts in the language asked, French where it has none, field by field. */
+/** docs/behaviour.md §15: a property's texts in the language asked, French where it has none, field by field. */
 describe('property texts in four languages', () => {
   let t: TestApp;
   let admin: string;

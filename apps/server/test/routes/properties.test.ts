@@ -17,7 +17,7 @@ const validProperty = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** What anyone reads: the admin's answer without every language's texts (docs/behaviour.md §13). */
+/** What anyone reads: the admin's answer without every language's texts (docs/behaviour.md §15). */
 const publicView = ({ translations: _translations, ...property }: Property) => property;
 const FRENCH_TEXTS = { text_languages: { name: 'fr', description: 'fr', location: 'fr' } };
 

@@ -8,7 +8,7 @@ import { expectError, expectRefused, expireHold, insertBooking } from '../suppor
 
 /** A room without stay rules, seasons or long-stay tiers (docs/behaviour.md §11), as the API answers it. */
 const NO_TERMS = { rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discounts: [] };
-/** What anyone reads: the admin's answer without the stored amenities (docs/behaviour.md §13). */
+/** What anyone reads: the admin's answer without the stored amenities (docs/behaviour.md §15). */
 const publicView = ({ amenity_keys: _keys, ...room }: Room) => room;
 
 describe('rooms routes', () => {

@@ -5,7 +5,7 @@ const SLOT = '\u2063\u2060\u2063';
 
 /**
  * A translated sentence around a text of content ("Room 101 at {{property}}"), that text marked with its own `lang`
- * when it is not in the page's language (docs/behaviour.md §13); otherwise the plain sentence.
+ * when it is not in the page's language (docs/behaviour.md §15); otherwise the plain sentence.
  */
 export function ContentSentence({ sentence, text, lang }: { sentence: (slot: string) => string; text: string; lang: Language | undefined }) {
   if (!lang) return <>{sentence(text)}</>;

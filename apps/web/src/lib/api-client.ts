@@ -197,7 +197,7 @@ async function download<R extends RoutePath>(route: RouteRef<R>, fallbackName: s
 }
 
 /**
- * How a read of content (a property's texts, a room's amenities) is asked (docs/behaviour.md §13): `language` is sent
+ * How a read of content (a property's texts, a room's amenities) is asked (docs/behaviour.md §15): `language` is sent
  * as `?lang=` (else the server goes by Accept-Language); `admin` sends the session, for every language's texts as
  * written. Without it no session is sent, so the server may answer from the cache every visitor shares.
  */

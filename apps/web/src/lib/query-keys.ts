@@ -3,7 +3,7 @@ import type { Language } from '@roomweek/contract';
 /**
  * Query keys shared across features, so that a mutation in one feature can invalidate what another shows
  * without importing it (e.g. a new booking refreshes "my bookings" and the room's availability). Reads of content
- * (docs/behaviour.md §13) end with the language they were answered in: switching language asks again.
+ * (docs/behaviour.md §15) end with the language they were answered in: switching language asks again.
  */
 export const queryKeys = {
   config: ['config'] as const,

@@ -7,7 +7,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The answer holds content (a property's texts, a room's amenities) in the language asked: `?lang=`, else
-     * Accept-Language, else the site's default (docs/behaviour.md §13). It says which in `Content-Language`, and
+     * Accept-Language, else the site's default (docs/behaviour.md §15). It says which in `Content-Language`, and
      * `Vary: Accept-Language`; the public cache keeps one answer per language.
      */
     contentLanguage?: boolean;

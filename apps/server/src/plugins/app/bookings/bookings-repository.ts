@@ -34,7 +34,7 @@ export interface BookingView {
   booking: BookingRow;
   roomNumber: string;
   propertyId: string;
-  /** The property's French texts; `propertyTranslations` the others (docs/behaviour.md §13). */
+  /** The property's French texts; `propertyTranslations` the others (docs/behaviour.md §15). */
   propertyName: string;
   propertyLocation: string;
   propertyTranslations: StoredTranslations;
@@ -76,7 +76,7 @@ export const stayPricingColumns = {
 /** Who cancelled, by why it was cancelled. */
 const CANCELLED_BY_REASON: Record<CancelReason, CancelledBy> = { user: 'guest', admin: 'admin', expired: 'system', payment_failed: 'system' };
 
-/** A booking as the API answers it, its property's name in `language` where translated, else French (§13). */
+/** A booking as the API answers it, its property's name in `language` where translated, else French (§15). */
 export function toBooking({ booking, roomNumber, propertyId, propertyName, propertyTranslations }: BookingView, language: Language = DEFAULT_LANGUAGE): Booking {
   const name = localisedText(propertyName, propertyTranslations, 'name', language);
   return {

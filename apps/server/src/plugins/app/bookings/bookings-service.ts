@@ -130,7 +130,7 @@ export class BookingsService {
     }
   }
 
-  /** The guest's bookings, their property names in `language` where translated (docs/behaviour.md §13). */
+  /** The guest's bookings, their property names in `language` where translated (docs/behaviour.md §15). */
   async listForUser(userId: string, language?: Language): Promise<Booking[]> {
     return (await this.repository.listForUser(userId)).map((view) => toBooking(view, language));
   }

@@ -5,7 +5,7 @@ import pt from '@roomweek/i18n/pt/amenities.json' with { type: 'json' };
 import en from '@roomweek/i18n/en/amenities.json' with { type: 'json' };
 
 /**
- * The amenities a room may list by key (docs/behaviour.md §13): one label per language in packages/i18n. French is the
+ * The amenities a room may list by key (docs/behaviour.md §15): one label per language in packages/i18n. French is the
  * source; every other language has the same keys (the type below, and test/content/vocabulary.test.ts).
  */
 type AmenityLabels = typeof fr;

@@ -20,7 +20,7 @@ function writtenText(translations: StoredTranslations | null | undefined, langua
   return typeof text === 'string' && text.trim() ? text : undefined;
 }
 
-/** One text in `language`, or else the French one, and which it is (docs/behaviour.md §13). */
+/** One text in `language`, or else the French one, and which it is (docs/behaviour.md §15). */
 export function localisedText(
   base: string,
   translations: StoredTranslations | null | undefined,

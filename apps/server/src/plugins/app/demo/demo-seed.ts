@@ -7,7 +7,7 @@ import { PALETTES, renderDemoPhotos } from './demo-photos.ts';
 
 interface DemoProperty {
   key: string;
-  /** The French texts (required), then the translations (docs/behaviour.md §13). */
+  /** The French texts (required), then the translations (docs/behaviour.md §15). */
   name: string;
   location: string;
   description: string;

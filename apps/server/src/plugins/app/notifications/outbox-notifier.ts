@@ -128,7 +128,7 @@ export class OutboxNotifier implements Notifier {
 
   /**
    * Everything the booking's messages show, copied now so that sending never reads the booking again; the property's
-   * name and place in the recipient's language where translated, else French (docs/behaviour.md §13).
+   * name and place in the recipient's language where translated, else French (docs/behaviour.md §15).
    */
   private bookingPayload(
     { booking, roomNumber, propertyName, propertyLocation, propertyTranslations }: BookingView,

@@ -27,7 +27,7 @@ export interface PaypalOrdersOptions extends PaymentContext {
   paypal: PaypalGateway;
 }
 
-/** The property's name as the guest reads it: in the booking's language where translated (docs/behaviour.md §13). */
+/** The property's name as the guest reads it: in the booking's language where translated (docs/behaviour.md §15). */
 function guestsPropertyName({ booking, propertyName, propertyTranslations }: BookingView): string {
   const language = (LANGUAGES as readonly string[]).includes(booking.language) ? (booking.language as Language) : DEFAULT_LANGUAGE;
   return localisedText(propertyName, propertyTranslations, 'name', language).text;

@@ -12,7 +12,7 @@ type PropertyValues = Omit<PropertyInput, 'photos' | 'translations'> & { photos:
 /** Anyone's view in French: what a caller that asks for nothing gets. */
 const FRENCH: ContentView = { language: DEFAULT_LANGUAGE, admin: false };
 
-/** A property as `view` shows it: its texts in the view's language, falling back to French field by field (§13). */
+/** A property as `view` shows it: its texts in the view's language, falling back to French field by field (§15). */
 export function toProperty(row: PropertyRow, view: ContentView = FRENCH): Property {
   const base = { name: row.name, description: row.description, location: row.location };
   const { texts, languages } = localisedTexts(base, row.translations, view.language);

@@ -12,7 +12,7 @@ type RoomRow = typeof rooms.$inferSelect;
 
 const FRENCH: ContentView = { language: DEFAULT_LANGUAGE, admin: false };
 
-/** A room as `view` shows it: amenities as labels in the view's language (free text as written; §13). */
+/** A room as `view` shows it: amenities as labels in the view's language (free text as written; §15). */
 export function toRoom(row: RoomRow, view: ContentView = FRENCH): Room {
   const { amenities, languages } = showAmenities(row.amenities, view.language);
   return {

@@ -13,7 +13,7 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
   const delivery = () => (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? 'cloud_api' : 'log') as 'cloud_api' | 'log';
 
   contractRoute(app, routes.admin.bookings, {
-    // Property names in the admin's language (docs/behaviour.md §13).
+    // Property names in the admin's language (docs/behaviour.md §15).
     config: { contentLanguage: true },
     handler: async (request, reply) => {
       const { bookings, total } = await app.bookingsService.listAll(request.query, request.contentLanguage);

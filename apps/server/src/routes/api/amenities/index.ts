@@ -3,7 +3,7 @@ import { routes } from '@roomweek/contract';
 import { contractRoute } from '../../contract-route.ts';
 import { amenityVocabulary } from '../../../plugins/app/content/amenities.ts';
 
-/** The vocabulary of amenities, labelled in the language asked (docs/behaviour.md §13): the admin's room form offers it. */
+/** The vocabulary of amenities, labelled in the language asked (docs/behaviour.md §15): the admin's room form offers it. */
 const amenities: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, routes.amenities.list, {
     config: { contentLanguage: true },

@@ -17,7 +17,7 @@ const bookings: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config
     },
   });
 
-  // Property names in the reader's language (docs/behaviour.md §13).
+  // Property names in the reader's language (docs/behaviour.md §15).
   contractRoute(app, routes.bookings.mine, {
     config: { contentLanguage: true },
     preHandler: app.authenticate,

@@ -4,7 +4,7 @@ import { contractRoute } from '../../contract-route.ts';
 import { contentView } from '../../content-view.ts';
 
 const properties: FastifyPluginAsyncZod = async (app) => {
-  // Texts in the language asked (docs/behaviour.md §13); an admin's token adds every language's, as written.
+  // Texts in the language asked (docs/behaviour.md §15); an admin's token adds every language's, as written.
   const publicRead = { config: { publicCache: true, contentLanguage: true, adminView: true }, preHandler: app.identifyIfPresent };
   const adminWrite = { config: { contentLanguage: true }, preHandler: app.requireAdmin };
 

@@ -4,7 +4,7 @@ import { contractRoute } from '../../contract-route.ts';
 import { contentView } from '../../content-view.ts';
 
 const rooms: FastifyPluginAsyncZod = async (app) => {
-  // Amenities in the language asked (docs/behaviour.md §13); an admin's token adds them as stored (amenity_keys).
+  // Amenities in the language asked (docs/behaviour.md §15); an admin's token adds them as stored (amenity_keys).
   const publicRead = { config: { publicCache: true, contentLanguage: true, adminView: true }, preHandler: app.identifyIfPresent };
   const adminWrite = { config: { contentLanguage: true }, preHandler: app.requireAdmin };
 

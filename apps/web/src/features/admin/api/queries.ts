@@ -30,7 +30,7 @@ export const adminKeys = {
   cancellationPolicy: ['cancellation-policy'] as const,
 };
 
-/** GET /properties with the admin's session: texts in the admin's language, and every language's as written (§13). */
+/** GET /properties with the admin's session: texts in the admin's language, and every language's as written (§15). */
 export const propertiesQuery = (language: Language) =>
   queryOptions({
     queryKey: adminKeys.properties(language),
@@ -94,7 +94,7 @@ export const availabilityQuery = (language: Language) =>
     placeholderData: keepPreviousData,
   });
 
-// Property names and amenities in the admin's language (docs/behaviour.md §13): each read is keyed by it.
+// Property names and amenities in the admin's language (docs/behaviour.md §15): each read is keyed by it.
 export const useProperties = () => useQuery(propertiesQuery(useLanguage()));
 export const useRooms = () => useQuery(roomsQuery(useLanguage()));
 export const useAmenityVocabulary = () => useQuery(amenitiesQuery(useLanguage()));

@@ -9,7 +9,7 @@ import { addAmenity, amenityLabel } from '../lib/amenities';
 
 /**
  * docs/behaviour.md §2 room dialog: amenities added with the button or the Enter key (blank ignored) and removable.
- * The vocabulary (§13) is offered while typing; a word of it is kept as its key, shown in each visitor's language,
+ * The vocabulary (§15) is offered while typing; a word of it is kept as its key, shown in each visitor's language,
  * anything else as free text, shown as written.
  */
 export function AmenitiesEditor({

@@ -15,7 +15,7 @@ import { PhotoUploader } from './photo-uploader';
 import { PropertyTextsFields, textsDraftOf, type PropertyTextsDraft } from './property-texts-fields';
 
 const draftOf = (property: Property | null) => ({
-  // Every language's name, address and description (the French ones required; docs/behaviour.md §13).
+  // Every language's name, address and description (the French ones required; docs/behaviour.md §15).
   texts: textsDraftOf(property),
   room_count: property ? String(property.room_count) : '1',
   latitude: property?.latitude == null ? '' : String(property.latitude),

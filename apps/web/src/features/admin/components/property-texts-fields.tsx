@@ -15,7 +15,7 @@ export type PropertyTextsDraft = Record<Language, PropertyTexts>;
 const EMPTY: PropertyTexts = { name: '', location: '', description: '' };
 const FIELDS: TextField[] = ['name', 'location', 'description'];
 
-/** What an admin read answered (`translations`, docs/behaviour.md §13), as the form holds it. */
+/** What an admin read answered (`translations`, docs/behaviour.md §15), as the form holds it. */
 export function textsDraftOf(property: Property | null): PropertyTextsDraft {
   const translations = property?.translations;
   const draft = {} as PropertyTextsDraft;
@@ -43,7 +43,7 @@ function completeness(texts: PropertyTexts): 'missing' | 'partial' | 'complete' 
 const hasFrenchError = (errors: FieldErrors) => FIELDS.some((field) => errors[field] !== undefined);
 
 /**
- * The property's name, address and description, one tab per language (docs/behaviour.md §13): French required (its
+ * The property's name, address and description, one tab per language (docs/behaviour.md §15): French required (its
  * fields are the body's own, checked by the form), the others optional, each tab saying whether it is missing.
  */
 export function PropertyTextsFields({

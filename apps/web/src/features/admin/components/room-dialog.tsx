@@ -20,7 +20,7 @@ const draftOf = (room: Room | null, properties: readonly Property[]) => ({
   property_id: room?.property_id ?? (properties.length === 1 ? (properties[0]?.id ?? '') : ''),
   room_number: room?.room_number ?? '',
   price_per_week: room ? String(room.price_per_week) : '',
-  // As stored (an admin read's amenity_keys): vocabulary keys and free text (docs/behaviour.md §13).
+  // As stored (an admin read's amenity_keys): vocabulary keys and free text (docs/behaviour.md §15).
   amenities: room?.amenity_keys ?? room?.amenities ?? [],
   photos: room?.photos ?? [],
   ...stayTermsDraftOf(room),

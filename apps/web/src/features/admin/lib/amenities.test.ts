@@ -9,7 +9,7 @@ describe('room amenities', () => {
   });
 });
 
-describe('room amenities from the vocabulary (docs/behaviour.md §13)', () => {
+describe('room amenities from the vocabulary (docs/behaviour.md §15)', () => {
   const vocabulary = [
     { key: 'wifi', label: 'Wi-Fi' },
     { key: 'desk', label: 'Bureau' },

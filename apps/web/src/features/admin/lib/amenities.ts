@@ -3,7 +3,7 @@ import type { Amenity } from '@roomweek/contract';
 const fold = (text: string) => text.toLocaleLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
- * Adds an amenity to the list (docs/behaviour.md §13): a word of the vocabulary — its label in the admin's language,
+ * Adds an amenity to the list (docs/behaviour.md §15): a word of the vocabulary — its label in the admin's language,
  * or its key, whatever the case — is added as its key, shown in each visitor's language; anything else as free text.
  * A blank (trimmed) entry is ignored, and so is one already listed (ignoring case); answers the same array when
  * nothing changes.

@@ -79,7 +79,7 @@ describe('admin properties', () => {
         photos: ['/uploads/c.webp'],
         // The site's cancellation policy, the form's default.
         cancellation_policy: null,
-        // No text in another language (docs/behaviour.md §13).
+        // No text in another language (docs/behaviour.md §15).
         translations: {},
       },
     ]);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi, PROPERTY_A } from '../test/admin-fixtures';
 
-/** An admin read of a property (docs/behaviour.md §13): every language's texts as written — Spanish complete, English a name. */
+/** An admin read of a property (docs/behaviour.md §15): every language's texts as written — Spanish complete, English a name. */
 const TRANSLATED: Property = {
   ...PROPERTY_A,
   translations: {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi } from '../test/admin-fixtures';
 
-/** docs/behaviour.md §13: the room form lists amenities as stored (keys and free text) and offers the vocabulary. */
+/** docs/behaviour.md §15: the room form lists amenities as stored (keys and free text) and offers the vocabulary. */
 describe('admin room dialog: amenities from the vocabulary', () => {
   it('shows stored keys by their label, free text as written, and sends keys', async () => {
     // An admin read: amenities shown in the admin's language, amenity_keys as stored.

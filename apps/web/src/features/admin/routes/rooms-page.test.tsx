@@ -63,7 +63,7 @@ describe('admin rooms', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Numéro de chambre' }), '12B');
     await user.type(within(dialog).getByRole('spinbutton', { name: 'Prix par semaine (€)' }), '275.5');
 
-    // A text field offering the vocabulary (docs/behaviour.md §13): a word of it is sent as its key.
+    // A text field offering the vocabulary (docs/behaviour.md §15): a word of it is sent as its key.
     const amenity = within(dialog).getByRole('combobox', { name: 'Équipements' });
     await user.type(amenity, 'Wi-Fi{Enter}');
     await user.type(amenity, '   {Enter}');

@@ -4,7 +4,7 @@ import { mockApi, type ApiRoutes } from '../../../../test/api-mock';
 import { admin, config } from '../../../../test/fixtures';
 import { availabilityBookings, bookingSummary, bookingsPage } from './fake-bookings';
 
-/** GET /amenities in French (docs/behaviour.md §13): the room form's vocabulary. */
+/** GET /amenities in French (docs/behaviour.md §15): the room form's vocabulary. */
 export const AMENITIES = Object.entries(frenchAmenities).map(([key, label]) => ({ key, label }));
 
 export const PROPERTY_A: Property = {

@@ -6,7 +6,7 @@ import { keepWhileLanguageChanges, queryKeys } from '@/lib/query-keys';
 
 export const getProperties = (language: Language, signal?: AbortSignal) => api.properties.list({ language, signal });
 
-/** Every property, its texts in `language` (docs/behaviour.md §13). */
+/** Every property, its texts in `language` (docs/behaviour.md §15). */
 export const propertiesQuery = (language: Language) => {
   const queryKey = queryKeys.propertyList(language);
   return queryOptions({

@@ -6,7 +6,7 @@ import { keepWhileLanguageChanges, queryKeys } from '@/lib/query-keys';
 
 export const getProperty = (id: string, language: Language, signal?: AbortSignal) => api.properties.get(id, { language, signal });
 
-/** One property, its texts in `language` (docs/behaviour.md §13). */
+/** One property, its texts in `language` (docs/behaviour.md §15). */
 export const propertyQuery = (id: string, language: Language) => {
   const queryKey = queryKeys.property(id, language);
   return queryOptions({

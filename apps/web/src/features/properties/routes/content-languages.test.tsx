@@ -6,7 +6,7 @@ import { booking, client, config, property, room } from '../../../../test/fixtur
 import { renderApp } from '../../../../test/render-app';
 
 /**
- * A fake API answering content as the server does (docs/behaviour.md §13): the Spanish texts where it has them, French
+ * A fake API answering content as the server does (docs/behaviour.md §15): the Spanish texts where it has them, French
  * for the rest — here the location has no Spanish text — with `text_languages` saying which.
  */
 const SPANISH = { name: 'Casa de las Artes', description: 'Una casa luminosa en el corazón de Bruselas.' };

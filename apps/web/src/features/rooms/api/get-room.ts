@@ -6,7 +6,7 @@ import { keepWhileLanguageChanges, queryKeys } from '@/lib/query-keys';
 
 export const getRoom = (id: string, language: Language, signal?: AbortSignal) => api.rooms.get(id, { language, signal });
 
-/** One room with its property's name, amenities in `language` (docs/behaviour.md §13). */
+/** One room with its property's name, amenities in `language` (docs/behaviour.md §15). */
 export const roomQuery = (id: string, language: Language) => {
   const queryKey = queryKeys.room(id, language);
   return queryOptions({
