@@ -276,7 +276,8 @@ describe('the administrator', () => {
       await navigate(page, '/admin/bookings');
       await page.getByRole('searchbox', { name: 'Rechercher' }).fill(guest.user.email);
       await bookingCard.getByRole('button', { name: /^Annuler la réservation/ }).click();
-      const prompt = page.getByRole('alertdialog', { name: 'Annuler cette réservation ?' });
+      // A dialog, not an alert: it asks how much to refund and why.
+      const prompt = page.getByRole('dialog', { name: 'Annuler cette réservation ?' });
       await prompt.getByRole('button', { name: 'Oui, annuler' }).click();
       await text(page, 'Réservation annulée').waitFor();
       await bookingCard.getByText('Annulée', { exact: true }).waitFor();

@@ -12,6 +12,7 @@ describe('the admin area never downloads every booking', () => {
       {
         'GET /payment-settings': () => PAYMENT_SETTINGS,
         'GET /admin/whatsapp-settings': () => ({ whatsapp_number: '+32 470 12 34 56', delivery: 'log' }),
+        'GET /admin/guests': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
       },
     );
     const { queryClient } = renderApp(path, { token: ADMIN_TOKEN });
