@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import i18n from '@/lib/i18n';
 
-// Lazy routes are compiled on first use in tests: give findBy/waitFor room for that.
-configure({ asyncUtilTimeout: 10_000 });
+// Lazy routes are compiled on first use in tests (slowest in a clean clone, every file transforming at once): give findBy/waitFor room for that.
+configure({ asyncUtilTimeout: 25_000 });
 
 // jsdom lacks a few browser APIs the UI libraries touch.
 if (!window.matchMedia) {

@@ -71,7 +71,7 @@ describe('route guards (docs/behaviour.md §2)', () => {
   it('let an admin into /admin', async () => {
     api(admin);
     const { router } = renderApp('/admin', { token: 'admin-token' });
-    await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 }).length).toBeGreaterThan(0), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 }).length).toBeGreaterThan(0), { timeout: 25_000 });
     expect(router.state.location.pathname).toBe('/admin');
   });
 
