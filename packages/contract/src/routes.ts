@@ -1,21 +1,9 @@
 import { z } from 'zod';
-import {
-  AuthResponse,
-  ChangePasswordBody,
-  ForgotPasswordBody,
-  ForgotPasswordResponse,
-  LoginBody,
-  ProfileBody,
-  RecoverEmailBody,
-  RecoverEmailResponse,
-  RegisterBody,
-  ResetPasswordBody,
-  User,
-} from './auth.ts';
+import { authRoutes } from './auth-routes.ts';
 import { AdminAvailability, AdminBookingsQuery, Booking, BookingSummary, CreateBookingBody } from './bookings.ts';
 import { calendarRoutes } from './calendar-routes.ts';
 import { CancelBookingBody, CancellationPolicy, CancellationQuote, RefundBody, RefundHeaders } from './cancellation.ts';
-import { ErrorResponse, IdParams, OkResponse } from './common.ts';
+import { ErrorResponse, IdParams } from './common.ts';
 import { Amenity, LanguageQuery } from './content.ts';
 import { paths } from './paths.ts';
 import {
@@ -44,8 +32,6 @@ import {
   WhatsappSettingsUpdate,
 } from './settings.ts';
 
-/** 503 `busy`: the password-hashing queue is full (Retry-After says when to come back). */
-const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 const writeErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 const paymentErrors = {
@@ -90,75 +76,7 @@ export const routes = tagByGroup({
     }),
   },
 
-  auth: {
-    register: defineRoute(paths.auth.register, {
-      auth: 'public',
-      summary: 'Create a client account',
-      body: RegisterBody,
-      response: { 201: AuthResponse, ...authErrors },
-    }),
-    login: defineRoute(paths.auth.login, {
-      auth: 'public',
-      summary: 'Sign in; answers the user and a token',
-      body: LoginBody,
-      response: { 200: AuthResponse, ...authErrors },
-    }),
-    logout: defineRoute(paths.auth.logout, {
-      auth: 'user',
-      summary: 'Ends the presented token on every instance (it answers 401 from then on)',
-      response: { 204: z.null(), 401: ErrorResponse },
-    }),
-    me: defineRoute(paths.auth.me, {
-      auth: 'user',
-      summary: 'The signed-in user',
-      response: { 200: User, 401: ErrorResponse },
-    }),
-    exportData: defineRoute(paths.auth.exportData, {
-      auth: 'user',
-      summary:
-        'Everything the site holds about you, as one JSON file (Content-Disposition: attachment): profile, bookings with their ' +
-        'payments and refunds, the messages sent to you (subject, date, channel). 429 past 5 exports a minute',
-      response: { 200: AccountExport, 401: ErrorResponse, 429: ErrorResponse },
-    }),
-    deleteAccount: defineRoute(paths.auth.deleteAccount, {
-      auth: 'user',
-      summary:
-        'Deletes your account: upcoming bookings are cancelled by their terms (refunds included), the account is anonymised ' +
-        'and every session ends; past bookings stay without your name and e-mail. 401 wrong_password; 409 last_admin',
-      body: DeleteAccountBody,
-      response: { 200: AccountDeletion, ...authErrors },
-    }),
-    updateProfile: defineRoute(paths.auth.updateProfile, {
-      auth: 'user',
-      summary: 'Change name and e-mail (a new e-mail needs current_password; the old address is told); answers a new token',
-      body: ProfileBody,
-      response: { 200: AuthResponse, ...authErrors },
-    }),
-    changePassword: defineRoute(paths.auth.changePassword, {
-      auth: 'user',
-      summary: 'Ends every other session and reset link; answers a new token',
-      body: ChangePasswordBody,
-      response: { 200: AuthResponse, ...authErrors },
-    }),
-    forgotPassword: defineRoute(paths.auth.forgotPassword, {
-      auth: 'public',
-      summary: 'E-mails a password reset link',
-      body: ForgotPasswordBody,
-      response: { 200: ForgotPasswordResponse, ...authErrors },
-    }),
-    resetPassword: defineRoute(paths.auth.resetPassword, {
-      auth: 'public',
-      summary: 'Sets a new password with the token of a reset link',
-      body: ResetPasswordBody,
-      response: { 200: OkResponse, ...authErrors },
-    }),
-    recoverEmail: defineRoute(paths.auth.recoverEmail, {
-      auth: 'public',
-      summary: 'Masked e-mails of the accounts matching a name or phone hint',
-      body: RecoverEmailBody,
-      response: { 200: RecoverEmailResponse, ...authErrors },
-    }),
-  },
+  auth: authRoutes,
 
   properties: {
     list: defineRoute(paths.properties.list, {
