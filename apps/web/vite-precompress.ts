@@ -16,7 +16,8 @@ const MIN_BYTES = 1024;
 export function precompress(): Plugin {
   return {
     name: 'roomweek:precompress',
-    apply: 'build',
+    // The browser's assets only: the server's render bundle (vite build --ssr) is never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name));

@@ -58,8 +58,12 @@ export default defineConfig({
       '/demo': apiServer,
     },
   },
+  // The server's render bundle (docs/behaviour.md §16): the workspace packages are TypeScript, so they are bundled.
+  ssr: { noExternal: ['@roomweek/contract', '@roomweek/i18n'] },
   build: {
     outDir: 'dist',
+    // Which chunks and styles each page needs: the server names them in the page's head (modulepreload).
+    manifest: true,
     rollupOptions: {
       treeshake: { moduleSideEffects: (id) => !id.includes(CONTRACT_SOURCE) },
     },

@@ -10,6 +10,7 @@ export const config: PublicConfig = {
   default_language: 'fr',
   site_time_zone: 'Europe/Brussels',
   booking_hold_minutes: 30,
+  site_url: 'http://localhost:3000',
 };
 
 export const client: User = {

@@ -71,6 +71,8 @@ export const PublicConfig = z.object({
   default_language: Language,
   site_time_zone: z.string(),
   booking_hold_minutes: z.number().int(),
+  /** The site's public address (PUBLIC_URL): canonical links and share previews are absolute (docs/behaviour.md §16). */
+  site_url: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

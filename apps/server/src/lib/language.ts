@@ -24,3 +24,19 @@ export function contentLanguage(request: FastifyRequest, fallback: Language): La
   if (typeof asked === 'string' && isLanguage(asked.toLowerCase())) return asked.toLowerCase() as Language;
   return requestLanguage(request, fallback);
 }
+
+/** The language cookie the web app writes when the visitor picks a language (apps/web/src/lib/i18n.ts). */
+const LANGUAGE_COOKIE = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/;
+
+/**
+ * The language a page is rendered in (docs/behaviour.md §16): `?lang=`, else the visitor's choice (the `lang`
+ * cookie), else Accept-Language, else `fallback`. Unknown values are ignored.
+ */
+export function pageLanguage(request: FastifyRequest, fallback: Language): Language {
+  const query = request.query;
+  const asked = query && typeof query === 'object' ? (query as Record<string, unknown>).lang : undefined;
+  if (typeof asked === 'string' && isLanguage(asked.toLowerCase())) return asked.toLowerCase() as Language;
+  const chosen = LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+  if (isLanguage(chosen)) return chosen;
+  return requestLanguage(request, fallback);
+}

@@ -1,8 +1,10 @@
 import '../index.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserHistory } from 'history';
 import { i18nReady } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { takeBootData } from './boot-data';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 import { AppRoutes } from './routes';
@@ -12,16 +14,28 @@ if (!root) throw new Error('index.html lacks #root');
 
 // The browser history AppRouter listens to for its transitions (the `history` package: a public, stable API).
 const history = createBrowserHistory();
+const queryClient = createQueryClient();
+const boot = takeBootData(queryClient);
 
-// French is bundled; another saved language is one small chunk, loaded before the first paint.
+const app = (
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <AppRouter history={history}>
+        <AppRoutes />
+      </AppRouter>
+    </AppProviders>
+  </StrictMode>
+);
+
+// The page's language (named by the server) is loaded before the first render, so no French flashes first.
 void i18nReady.finally(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter history={history}>
-          <AppRoutes />
-        </AppRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  if (boot) {
+    // A public page the server rendered (docs/behaviour.md §16): React adopts its HTML. As a transition, the work is
+    // cut into short slices, so the page answers a tap while it hydrates.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
+    createRoot(root).render(app);
+  }
 });

@@ -1,6 +1,7 @@
+import { PageMeta } from '@/components/page-meta';
 import { SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -49,7 +50,7 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <>
-      <title>{`${t('notFound.title')} · ${t('app.name')}`}</title>
+      <PageMeta title={`${t('notFound.title')} · ${t('app.name')}`} description={t('notFound.text')} path={useLocation().pathname} noIndex />
       <StatusView title={t('notFound.title')} message={t('notFound.text')} />
     </>
   );

@@ -14,6 +14,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   default_language: 'fr',
   site_time_zone: 'Europe/Brussels',
   booking_hold_minutes: 30,
+  site_url: '',
 };
 
 export const publicConfigQuery = queryOptions({

@@ -51,6 +51,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * How the client reaches the API: the browser's `fetch`; on the server, which renders the public pages with the
+ * same code (docs/behaviour.md §16), a fetch that hands the request to the server's own routes.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export function setApiTransport(next: typeof fetch) {
+  transport = next;
+}
+
 export function getToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);
@@ -147,7 +156,7 @@ async function send(route: RoutePath, { params, query, body, headers: declared =
     payload = JSON.stringify(body);
   }
   const url = `${API_BASE}${fillPath(route.path, params)}${queryString(query)}`;
-  const response = await fetch(url, { method: route.method, headers, body: payload, signal: signal ?? null });
+  const response = await transport(url, { method: route.method, headers, body: payload, signal: signal ?? null });
   if (!response.ok) throw await readError(response);
   return response;
 }

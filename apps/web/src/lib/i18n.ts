@@ -139,8 +139,33 @@ export function storedLanguage(): Language | null {
   }
 }
 
-let language: Language = storedLanguage() ?? DEFAULT_LANGUAGE;
+/** A page the server rendered names its language in the boot data (docs/behaviour.md §16): the app starts in it. */
+function bootLanguage(): Language | null {
+  if (typeof document === 'undefined') return null;
+  const value = document.documentElement.dataset.language;
+  return isLanguage(value) ? value : null;
+}
+
+/** The language cookie the server reads to render a page in the visitor's language (a year, the whole site). */
+export const LANGUAGE_COOKIE = 'lang';
+
+function storeLanguageCookie(lng: Language) {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
+}
+
+let language: Language = bootLanguage() ?? storedLanguage() ?? DEFAULT_LANGUAGE;
 let requestedLanguage: Language = language;
+
+/**
+ * On the server every request renders in its own language: the renderer installs where to read it from (the
+ * request's context), and the module-wide language above is never changed there.
+ */
+let serverLanguage: (() => Language | undefined) | null = null;
+export function setServerLanguageSource(source: () => Language | undefined) {
+  serverLanguage = source;
+}
+const activeLanguage = (): Language => serverLanguage?.() ?? language;
 const listeners = new Set<(language: Language) => void>();
 
 const translators = new Map<string, TFunction>();
@@ -156,11 +181,11 @@ function fixedT(lng: Language, namespaces: readonly string[]): TFunction {
 }
 
 /** Translates from `common` in the current language. */
-const t: TFunction = (key, options) => translate(language, ['common'], key, options);
+const t: TFunction = (key, options) => translate(activeLanguage(), ['common'], key, options);
 
 const i18n = {
   get language(): Language {
-    return language;
+    return activeLanguage();
   },
   t,
   /** A translator bound to a language and namespaces (searched in order). */
@@ -169,7 +194,7 @@ const i18n = {
   },
   /** Whether `key` has a text in `lng` (else the current language), or in French unless `fallbackLng` is empty. */
   exists(key: string, options: { lng?: Language; ns?: string; fallbackLng?: readonly string[] | false } = {}): boolean {
-    const lng = options.lng ?? language;
+    const lng = options.lng ?? activeLanguage();
     const fallback = options.fallbackLng === undefined ? [DEFAULT_LANGUAGE] : options.fallbackLng || [];
     return [lng, ...fallback].some((candidate) => find(candidate, options.ns ?? 'common', key, undefined) !== undefined);
   },
@@ -201,12 +226,13 @@ const i18n = {
 export type I18n = typeof i18n;
 
 export function currentLanguage(): Language {
-  return language;
+  return activeLanguage();
 }
 
 /** Switches the interface language; `persist` records the visitor's choice for later visits. */
 export async function setLanguage(next: Language, persist = true): Promise<void> {
   if (persist) {
+    storeLanguageCookie(next);
     try {
       localStorage.setItem(LANGUAGE_KEY, next);
     } catch {
@@ -221,10 +247,11 @@ const subscribe = (onChange: () => void) => {
   return () => void listeners.delete(onChange);
 };
 const snapshot = () => language;
+const serverSnapshot = () => activeLanguage();
 
 /** The interface language; re-renders on a change (loads no strings: for the language of content reads). */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }
 
 /**
@@ -232,7 +259,7 @@ export function useLanguage(): Language {
  * Re-renders on a language change; suspends while a namespace's strings load.
  */
 export function useTranslation(namespaces: string | readonly string[] = 'common'): { t: TFunction; i18n: I18n } {
-  const lng = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const lng = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
   for (const namespace of list) {
     usedNamespaces.add(namespace);

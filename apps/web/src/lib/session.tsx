@@ -1,6 +1,6 @@
 import type { AuthResponse, User } from '@roomweek/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { api, ApiError, getToken, TOKEN_KEY } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -24,14 +24,28 @@ const SessionContext = createContext<Session | null>(null);
 /** How long a logout waits for the server before forgetting the session anyway. */
 const LOGOUT_TIMEOUT_MS = 5000;
 
+const tokenListeners = new Set<() => void>();
+/** Where the token lives when the browser's storage is unavailable (the session lasts as long as the page). */
+let unstoredToken: string | null = null;
+
 function storeToken(token: string | null) {
   try {
     if (token) localStorage.setItem(TOKEN_KEY, token);
     else localStorage.removeItem(TOKEN_KEY);
+    unstoredToken = null;
   } catch {
-    // Storage unavailable: the session lasts as long as the page.
+    unstoredToken = token;
   }
+  tokenListeners.forEach((listener) => listener());
 }
+
+const subscribeToken = (listener: () => void) => {
+  tokenListeners.add(listener);
+  return () => void tokenListeners.delete(listener);
+};
+const readToken = () => getToken() ?? unstoredToken;
+/** A server-rendered page (docs/behaviour.md §16) is rendered for nobody: it hydrates signed out, then reads the token. */
+const serverToken = () => null;
 
 /**
  * docs/behaviour.md §4 session: the token lives in localStorage; on load, a stored token is checked with /auth/me and
@@ -39,7 +53,7 @@ function storeToken(token: string | null) {
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(getToken);
+  const token = useSyncExternalStore(subscribeToken, readToken, serverToken);
   const [loggedOut, setLoggedOut] = useState(false);
   const me = useQuery({
     queryKey: queryKeys.me,
@@ -53,7 +67,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Ends the session: the token, the user and their bookings leave this browser. */
   const signOut = useCallback(() => {
     storeToken(null);
-    setToken(null);
     queryClient.removeQueries({ queryKey: queryKeys.me });
     queryClient.removeQueries({ queryKey: queryKeys.bookings });
   }, [queryClient]);
@@ -94,10 +107,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (auth: AuthResponse) => {
-      storeToken(auth.token);
       queryClient.setQueryData(queryKeys.me, auth.user);
       setLoggedOut(false);
-      setToken(auth.token);
+      storeToken(auth.token);
     },
     [queryClient],
   );

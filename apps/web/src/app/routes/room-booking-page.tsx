@@ -1,3 +1,4 @@
+import { PageMeta } from '@/components/page-meta';
 import type { PaymentMethod } from '@roomweek/contract';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -49,7 +50,7 @@ export function RoomBookingPage() {
     const missing = room.error instanceof ApiError && room.error.status === 404;
     return (
       <>
-        <title>{`${t('room.notFound')} · ${t('app.name')}`}</title>
+        <PageMeta title={`${t('room.notFound')} · ${t('app.name')}`} description={t('room.notFound')} path={paths.room(id)} noIndex />
         <StatusView
           tone={missing ? 'not-found' : 'error'}
           title={missing ? t('room.notFound') : t('room.loadError')}
@@ -94,7 +95,12 @@ export function RoomBookingPage() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8">
-      <title>{`${t('room.title', { number: roomData.room_number })} · ${roomData.property_name} · ${t('app.name')}`}</title>
+      <PageMeta
+        title={`${t('room.title', { number: roomData.room_number })} · ${roomData.property_name} · ${t('app.name')}`}
+        description={[roomData.property_name, ...roomData.amenities].join(' · ')}
+        path={paths.room(id)}
+        image={roomData.photos[0]}
+      />
       <BackLink to={paths.property(roomData.property_id)} label={t('room.back')} className="self-start" />
       <RoomOverview room={roomData} />
 

@@ -43,6 +43,7 @@ const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
         default_language: config.DEFAULT_LANGUAGE,
         site_time_zone: config.TZ_SITE,
         booking_hold_minutes: config.BOOKING_HOLD_MINUTES,
+        site_url: config.PUBLIC_URL,
       };
     },
   });

@@ -1,5 +1,7 @@
+import { PageMeta } from '@/components/page-meta';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { useTranslation } from '@/lib/i18n';
 
@@ -20,7 +22,7 @@ export function AuthCard({
   const { t } = useTranslation();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <title>{`${title} · ${t('app.name')}`}</title>
+      <PageMeta title={`${title} · ${t('app.name')}`} description={description ?? t('home.subtitle')} path={useLocation().pathname} noIndex />
       <Card className="p-6 sm:p-8">
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">

@@ -1,6 +1,8 @@
+import { PageMeta } from '@/components/page-meta';
 import { CalendarCheck, CreditCard, Building2, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/config/public-config';
 import { useTranslation } from '@/lib/i18n';
 import { PLACEHOLDER_WHATSAPP_NUMBER, whatsappLink } from '../lib/whatsapp';
@@ -20,7 +22,7 @@ export function ContactPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`${t('contact.title')} · ${t('app.name')}`}</title>
+      <PageMeta title={`${t('contact.title')} · ${t('app.name')}`} description={t('contact.subtitle')} path={paths.contact} />
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight">{t('contact.title')}</h1>
         <p className="max-w-2xl text-stone-600">{t('contact.subtitle')}</p>

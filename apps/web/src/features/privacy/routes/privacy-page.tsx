@@ -1,3 +1,4 @@
+import { PageMeta } from '@/components/page-meta';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -30,7 +31,7 @@ export function PrivacyPage() {
 
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`${t('page.title')} · ${t('app.name')}`}</title>
+      <PageMeta title={`${t('page.title')} · ${t('app.name')}`} description={t('page.intro')} path={paths.privacy} />
       <header className="flex flex-col gap-3">
         <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
           <ShieldCheck aria-hidden="true" className="size-8 text-brand-600" />

@@ -1,7 +1,9 @@
+import { PageMeta } from '@/components/page-meta';
 import { ArrowDown, Building2 } from 'lucide-react';
 import { useRef } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
 import { useLoggedError } from '@/lib/use-logged-error';
 import { useProperties } from '../api/get-properties';
@@ -21,7 +23,12 @@ export function HomePage() {
   const list = properties.data ?? [];
   return (
     <>
-      <title>{`${t('app.name')} · ${t('home.title')}`}</title>
+      <PageMeta
+        title={`${t('app.name')} · ${t('home.title')}`}
+        description={t('home.subtitle')}
+        path={paths.home}
+        image={list[0]?.photos[0]}
+      />
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-orange-500 text-white">
         <div
           aria-hidden="true"

@@ -1,3 +1,4 @@
+import { PageMeta } from '@/components/page-meta';
 import { BedDouble, DoorOpen, MapPin } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
@@ -32,7 +33,7 @@ export function PropertyPage() {
   if (!property.data) {
     return (
       <>
-        <title>{`${t('property.notFound')} · ${t('app.name')}`}</title>
+        <PageMeta title={`${t('property.notFound')} · ${t('app.name')}`} description={t('property.notFoundText')} path={paths.property(id)} noIndex />
         <StatusView title={t('property.notFound')} message={t('property.notFoundText')} />
       </>
     );
@@ -42,7 +43,7 @@ export function PropertyPage() {
   const roomList = rooms.data ?? [];
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8">
-      <title>{`${name} · ${t('app.name')}`}</title>
+      <PageMeta title={`${name} · ${t('app.name')}`} description={description || location} path={paths.property(id)} image={photos[0]} />
       <BackLink to={paths.home} label={t('common.back')} className="self-start" />
 
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">

@@ -1,0 +1,100 @@
+import { addDays, AVAILABILITY_WINDOW_DAYS, calendarDateIn, type Language } from '@roomweek/contract';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { DEFAULT_PUBLIC_CONFIG, publicConfigQuery } from '@/config/public-config';
+import { propertiesQuery } from '@/features/properties/api/get-properties';
+import { propertyQuery } from '@/features/properties/api/get-property';
+import { propertyRoomsQuery } from '@/features/properties/api/get-property-rooms';
+import { roomAvailabilityQuery } from '@/features/rooms/api/get-room-availability';
+import { roomQuery } from '@/features/rooms/api/get-room';
+
+/**
+ * Which pages the server renders, and the reads each needs (docs/behaviour.md §16): the public pages, whose HTML
+ * holds their content and whose data travels with it, so the app hydrates without asking the API again. The
+ * signed-in and admin screens are client-rendered (the server answers the app's shell for them): a session lives
+ * in the browser's storage, which the server does not see.
+ */
+const CLIENT_RENDERED = [
+  '/my-bookings',
+  '/account',
+  '/payment-success',
+  '/payment-cancel',
+  '/paypal-success',
+  '/reset-password',
+  '/recover-email',
+  '/admin',
+  '/admin/*',
+];
+
+export function isClientRendered(pathname: string): boolean {
+  return CLIENT_RENDERED.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+// Each page's reads are the very query options its components use, so the keys match.
+type AnyQuery = FetchQueryOptions<unknown, Error, unknown, QueryKey>;
+const query = <T,>(options: T) => options as unknown as AnyQuery;
+
+export interface PageData {
+  /** The read without which the page does not exist: a 404 from it makes the page a 404. */
+  primary: QueryKey | null;
+  /** Whether the path is one of the app's pages at all. */
+  known: boolean;
+}
+
+const PUBLIC_PAGES = ['/', '/property/:id', '/room/:id', '/contact', '/privacy', '/login', '/register', '/forgot-password'];
+
+/** Loads into `client` everything the page at `pathname` shows on its first render. */
+export async function loadPageData(client: QueryClient, pathname: string, language: Language): Promise<PageData> {
+  await client.prefetchQuery(query(publicConfigQuery));
+  const property = matchPath('/property/:id', pathname)?.params.id;
+  const room = matchPath('/room/:id', pathname)?.params.id;
+  const known = PUBLIC_PAGES.some((pattern) => matchPath(pattern, pathname) !== null);
+  if (pathname === '/') {
+    await client.prefetchQuery(query(propertiesQuery(language)));
+    return { primary: null, known };
+  }
+  if (property) {
+    const primary = propertyQuery(property, language);
+    await Promise.all([client.prefetchQuery(query(primary)), client.prefetchQuery(query(propertyRoomsQuery(property, language)))]);
+    return { primary: primary.queryKey, known };
+  }
+  if (room) {
+    const primary = roomQuery(room, language);
+    // The calendar's window starts on the site's today, as useStaySelection computes it in the browser.
+    const timeZone = client.getQueryData(publicConfigQuery.queryKey)?.site_time_zone ?? DEFAULT_PUBLIC_CONFIG.site_time_zone;
+    let today: string;
+    try {
+      today = calendarDateIn(timeZone);
+    } catch {
+      today = calendarDateIn(DEFAULT_PUBLIC_CONFIG.site_time_zone);
+    }
+    await Promise.all([
+      client.prefetchQuery(query(primary)),
+      client.prefetchQuery(query(roomAvailabilityQuery(room, today, addDays(today, AVAILABILITY_WINDOW_DAYS)))),
+    ]);
+    return { primary: primary.queryKey, known };
+  }
+  return { primary: null, known };
+}
+
+const LOCALES = '../../packages/i18n/locales';
+const PAGE_MODULES: [pattern: string, modules: string[]][] = [
+  ['/', ['src/features/properties/routes/home-page.tsx']],
+  ['/property/:id', ['src/features/properties/routes/property-page.tsx']],
+  ['/room/:id', ['src/app/routes/room-booking-page.tsx', 'src/features/rooms/components/booking-calendar.tsx']],
+  ['/contact', ['src/features/contact/routes/contact-page.tsx']],
+  ['/privacy', ['src/features/privacy/routes/privacy-page.tsx', `${LOCALES}/{lang}/privacy.json`, `${LOCALES}/fr/privacy.json`]],
+  ['/login', ['src/features/auth/routes/login-page.tsx']],
+  ['/register', ['src/features/auth/routes/register-page.tsx']],
+  ['/forgot-password', ['src/features/auth/routes/forgot-password-page.tsx']],
+];
+
+/**
+ * The source modules (keys of the build's manifest) the page at `pathname` loads before it can hydrate: its code and
+ * the strings of its language. The server names their chunks and styles in the page's head.
+ */
+export function pageModules(pathname: string, language: Language): string[] {
+  const modules = PAGE_MODULES.find(([pattern]) => matchPath(pattern, pathname) !== null)?.[1] ?? [];
+  const strings = language === 'fr' ? [] : [`${LOCALES}/${language}/common.json`];
+  return [...strings, ...modules.map((module) => module.replace('{lang}', language))];
+}
