@@ -37,6 +37,7 @@ import cancellationPolicyRoutes from './routes/api/cancellation-policy/index.ts'
 import icalRoutes from './routes/api/ical/index.ts';
 import bucketPhotos from './routes/uploads/bucket-photos.ts';
 import metricsRoute from './routes/metrics/index.ts';
+import seoRoutes from './routes/seo/index.ts';
 import metrics from './plugins/external/metrics.ts';
 import shutdown from './plugins/external/shutdown.ts';
 import operations from './plugins/app/operations/operations-plugin.ts';
@@ -113,9 +114,15 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
     { prefix: API_PREFIX },
   );
   await app.register(metricsRoute, { token: config.METRICS_TOKEN });
+  // /sitemap.xml, /robots.txt: before the web plugin, whose not-found handler answers index.html for page paths.
+  await app.register(seoRoutes, { publicUrl: config.PUBLIC_URL });
   const photoStore = app.uploadsService.store;
   if (photoStore instanceof S3PhotoStore) await app.register(bucketPhotos, { store: photoStore, publicUrl: config.S3_PUBLIC_URL });
-  await app.register(web, { uploadsDir: photoStore instanceof LocalPhotoStore ? photoStore.directory : null, webDist });
+  await app.register(web, {
+    uploadsDir: photoStore instanceof LocalPhotoStore ? photoStore.directory : null,
+    webDist,
+    defaultLanguage: config.DEFAULT_LANGUAGE,
+  });
 
   await app.after();
   await bootstrap(handle.db, config, app.log, photoStore);

@@ -51,6 +51,14 @@ const prepareReads = (db: Database) => ({
     .from(properties)
     .where(and(eq(properties.id, sql.placeholder('id')), isNull(properties.archivedAt)))
     .prepare('properties_get'),
+  // What GET /properties and GET /rooms list (neither archived, nor a room of an archived property), ids only.
+  publicIds: db
+    .select({ propertyId: properties.id, roomId: rooms.id })
+    .from(properties)
+    .leftJoin(rooms, and(eq(rooms.propertyId, properties.id), isNull(rooms.archivedAt)))
+    .where(isNull(properties.archivedAt))
+    .orderBy(asc(properties.createdAt), asc(properties.name), asc(properties.id), asc(rooms.roomNumber), asc(rooms.id))
+    .prepare('properties_public_ids'),
 });
 
 export class PropertiesRepository {
@@ -69,6 +77,18 @@ export class PropertiesRepository {
     const [row] = await this.reads.get.execute({ id });
     if (!row) throw notFound('property_not_found', 'Property not found');
     return toProperty(row, view);
+  }
+
+  /** Every public property with its public rooms' ids (the sitemap), in the catalogue's order, in one statement. */
+  async publicIds(): Promise<{ id: string; roomIds: string[] }[]> {
+    const rows = await this.reads.publicIds.execute();
+    const byProperty = new Map<string, string[]>();
+    for (const { propertyId, roomId } of rows) {
+      let roomIds = byProperty.get(propertyId);
+      if (!roomIds) byProperty.set(propertyId, (roomIds = []));
+      if (roomId) roomIds.push(roomId);
+    }
+    return [...byProperty].map(([id, roomIds]) => ({ id, roomIds }));
   }
 
   async create(input: PropertyValues, view?: ContentView): Promise<Property> {
