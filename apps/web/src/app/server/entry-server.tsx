@@ -70,6 +70,8 @@ function renderToHtml(app: React.ReactNode): Promise<string> {
       },
     });
     const stream = renderToPipeableStream(app, {
+      // Every boundary in place, however large: the page carries no inline script (the CSP allows none).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       // Every Suspense boundary (a page's code, its translations) settled: the HTML is whole, with no script.
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
@@ -77,10 +79,11 @@ function renderToHtml(app: React.ReactNode): Promise<string> {
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     });
-    setTimeout(() => {
+    const timer = setTimeout(() => {
       stream.abort(new Error('render timed out'));
       reject(new Error('render timed out'));
-    }, RENDER_TIMEOUT_MS).unref();
+    }, RENDER_TIMEOUT_MS);
+    sink.on('finish', () => clearTimeout(timer));
   });
 }
 

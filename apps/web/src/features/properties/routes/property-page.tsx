@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/config/public-config';
 import { useTextLang } from '@/lib/content-language';
 import { useTranslation } from '@/lib/i18n';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useLoggedError } from '@/lib/use-logged-error';
 import { useProperty } from '../api/get-property';
 import { usePropertyRooms } from '../api/get-property-rooms';
@@ -27,6 +28,7 @@ export function PropertyPage() {
   const property = useProperty(id);
   const rooms = usePropertyRooms(id);
   const { config } = usePublicConfig();
+  const hydrated = useHydrated();
   useLoggedError(property.error ?? rooms.error, 'Error fetching data');
 
   if (property.isPending) return <PageSpinner />;
@@ -71,16 +73,21 @@ export function PropertyPage() {
           <h2 id="location-title" className="text-2xl font-semibold">
             {t('property.locationTitle')}
           </h2>
-          <Suspense fallback={<Skeleton className="h-72 w-full rounded-2xl sm:h-96" />}>
-            <PropertyMap
-              latitude={latitude}
-              longitude={longitude}
-              name={name}
-              location={location}
-              tileUrl={config.map_tile_url}
-              label={t('property.mapOf', { name })}
-            />
-          </Suspense>
+          {/* Leaflet needs a browser: the server's HTML holds the map's place, the browser draws it. */}
+          {hydrated ? (
+            <Suspense fallback={<Skeleton className="h-72 w-full rounded-2xl sm:h-96" />}>
+              <PropertyMap
+                latitude={latitude}
+                longitude={longitude}
+                name={name}
+                location={location}
+                tileUrl={config.map_tile_url}
+                label={t('property.mapOf', { name })}
+              />
+            </Suspense>
+          ) : (
+            <Skeleton className="h-72 w-full rounded-2xl sm:h-96" />
+          )}
         </section>
       ) : null}
 
