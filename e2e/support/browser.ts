@@ -36,6 +36,8 @@ export async function newVisitor(browser: Browser, options: VisitorOptions = {})
     viewport: options.viewport ?? VIEWPORTS.desktop,
     timezoneId: 'Europe/Brussels',
   });
+  // The server renders a page in the language of the `lang` cookie the app writes when one is picked.
+  if (options.language) await context.addCookies([{ name: 'lang', value: options.language, url: baseURL() }]);
   const storage = { lang: options.language, token: options.token };
   await context.addInitScript((saved) => {
     // Only before the first page of the visit, so the app's own changes persist across reloads.

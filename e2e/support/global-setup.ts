@@ -12,12 +12,14 @@ declare module 'vitest' {
 
 const WEB = path.join(ROOT, 'apps/web');
 const DIST_INDEX = path.join(WEB, 'dist/index.html');
+/** The server's render bundle of the public pages (docs/behaviour.md §16). */
+const DIST_SERVER = path.join(WEB, 'dist-server/entry-server.js');
 
 /** The newest modification time under a folder (sources of the web app and its translations). */
 function newest(dir: string): number {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
     const full = path.join(dir, entry.name);
     latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
   }
@@ -32,7 +34,8 @@ function buildWebIfNeeded() {
     newest(path.join(ROOT, 'packages/i18n/locales')),
     statSync(path.join(WEB, 'index.html')).mtimeMs,
   );
-  if (existsSync(DIST_INDEX) && statSync(DIST_INDEX).mtimeMs > sources) return;
+  const built = [DIST_INDEX, DIST_SERVER];
+  if (built.every((file) => existsSync(file) && statSync(file).mtimeMs > sources)) return;
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The web app did not build');
 }

@@ -2,7 +2,7 @@ import '../index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserHistory } from 'history';
-import { i18nReady } from '@/lib/i18n';
+import { adoptStoredLanguage, i18nReady } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { takeBootData } from './boot-data';
 import { AppProviders } from './providers';
@@ -38,4 +38,5 @@ void i18nReady.finally(() => {
   } else {
     createRoot(root).render(app);
   }
+  adoptStoredLanguage();
 });

@@ -11,15 +11,29 @@ export interface PhotoProps {
   height?: number;
   /** Above-the-fold photos load at once; the rest wait until they are near the viewport. */
   priority?: boolean;
+  /** How wide the photo is shown (the `sizes` attribute): the browser then picks the thumbnail where it is enough. */
+  sizes?: string;
+}
+
+/** A photo this site stores (`/uploads/<name>.webp`) has a thumbnail beside it, at most 480 pixels wide. */
+const STORED_PHOTO = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9_-]*)\.webp$/;
+
+/** The photo's sizes for `srcset`: its thumbnail and itself (at most 1920 pixels wide), for a photo stored here. */
+export function photoSrcSet(src: string): string | undefined {
+  const name = STORED_PHOTO.exec(src)?.[1];
+  return name ? `/uploads/${name}-thumb.webp 480w, ${src} 1920w` : undefined;
 }
 
 /** A photo that lazy-loads, keeps its box, and falls back to the default illustration when missing or broken. */
-export function Photo({ src, alt, className, width = 800, height = 600, priority = false }: PhotoProps) {
+export function Photo({ src, alt, className, width = 800, height = 600, priority = false, sizes = '100vw' }: PhotoProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const url = !src || failedSrc === src ? DEFAULT_PHOTO : src;
+  const srcSet = photoSrcSet(url);
   return (
     <img
       src={url}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}

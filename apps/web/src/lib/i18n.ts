@@ -249,6 +249,17 @@ const subscribe = (onChange: () => void) => {
 const snapshot = () => language;
 const serverSnapshot = () => activeLanguage();
 
+/**
+ * A language chosen before the server rendered pages was kept in this browser's storage only: it becomes the cookie
+ * the server reads, and the page switches to it.
+ */
+export function adoptStoredLanguage() {
+  const stored = storedLanguage();
+  const chosen = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=`).test(document.cookie);
+  const asked = new URLSearchParams(window.location.search).has('lang');
+  if (stored && !chosen && !asked) void setLanguage(stored);
+}
+
 /** The interface language; re-renders on a change (loads no strings: for the language of content reads). */
 export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, snapshot, serverSnapshot);

@@ -70,9 +70,16 @@ function roomSvg(p: Palette, variant: number): string {
 </svg>`;
 }
 
+/** The thumbnail's longest edge, as for an uploaded photo (uploads-service.ts): the pages' `srcset` names both. */
+const THUMB_EDGE = 480;
+
 async function render(store: PhotoStore, svg: string, name: string): Promise<void> {
-  if (await store.exists(name)) return; // already rendered on an earlier start
-  await store.put(name, await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer());
+  const thumb = name.replace(/\.webp$/, '-thumb.webp');
+  // Already rendered on an earlier start (the thumbnail last: a demo photo made before thumbnails gets one now).
+  if (await store.exists(thumb)) return;
+  const image = sharp(Buffer.from(svg));
+  await store.put(name, await image.clone().webp({ quality: 78 }).toBuffer());
+  await store.put(thumb, await image.clone().resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: 'inside' }).webp({ quality: 75 }).toBuffer());
 }
 
 /** Renders the demo photos into the photo store (DATA_DIR/uploads or the bucket) and answers their URLs. */

@@ -139,7 +139,7 @@ export function PhotoUploader({ label, photos, onPhotosChange, onBusyChange, dis
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={t('photos.listLabel')}>
           {photos.map((url, index) => (
             <li key={url} className="group relative aspect-square overflow-hidden rounded-lg border border-stone-200">
-              <Photo src={url} alt={t('photos.thumbnailAlt', { index: index + 1 })} className="size-full" width={160} height={160} />
+              <Photo src={url} alt={t('photos.thumbnailAlt', { index: index + 1 })} className="size-full" width={160} height={160} sizes="160px" />
               <button
                 type="button"
                 onClick={() => onPhotosChange((current) => current.filter((photo) => photo !== url))}

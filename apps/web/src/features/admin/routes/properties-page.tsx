@@ -115,7 +115,7 @@ function PropertyCard({
 
   return (
     <Card className="flex h-full flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
-      <Photo src={property.photos[0]} alt={property.name} className="aspect-[4/3] w-full" width={480} height={360} />
+      <Photo src={property.photos[0]} alt={property.name} className="aspect-[4/3] w-full" width={480} height={360} sizes="480px" />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h2 id={titleId} lang={textLang(property.text_languages?.name)} className="text-lg font-semibold">
           {property.name}

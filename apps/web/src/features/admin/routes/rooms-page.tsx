@@ -133,6 +133,7 @@ export function RoomCard({
         className="aspect-[4/3] w-full"
         width={480}
         height={360}
+        sizes="480px"
       />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex items-start justify-between gap-2">

@@ -25,6 +25,7 @@ export function PhotoCarousel({ photos, name }: { photos: readonly string[]; nam
           width={1200}
           height={675}
           priority={current === 0}
+          sizes="(min-width: 1024px) 680px, 100vw"
           className="aspect-video w-full"
         />
       </div>

@@ -20,6 +20,7 @@ export function PropertyCard({ property, priority = false }: { property: Propert
           src={property.photos[0]}
           alt=""
           priority={priority}
+          sizes="(min-width: 768px) 560px, 100vw"
           className="aspect-[4/3] w-full transition-transform duration-300 group-hover:scale-[1.02]"
         />
       </Link>

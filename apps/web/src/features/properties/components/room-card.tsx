@@ -17,7 +17,7 @@ export function RoomCard({ room }: { room: Room }) {
   const titleId = `room-${room.id}`;
   return (
     <Card className="flex flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
-      <Photo src={room.photos[0]} alt="" className="aspect-[4/3] w-full" />
+      <Photo src={room.photos[0]} alt="" className="aspect-[4/3] w-full" sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-baseline justify-between gap-3">
           <h3 id={titleId} className="text-lg font-semibold">

@@ -70,7 +70,7 @@ export function HomePage() {
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
             {list.map((property, index) => (
-              <PropertyCard key={property.id} property={property} priority={index < 2} />
+              <PropertyCard key={property.id} property={property} priority={index === 0} />
             ))}
           </div>
         )}

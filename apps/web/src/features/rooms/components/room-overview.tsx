@@ -19,6 +19,7 @@ export function RoomOverview({ room }: { room: RoomDetail }) {
         width={1200}
         height={900}
         priority
+        sizes="(min-width: 768px) 560px, 100vw"
         className="aspect-[4/3] w-full rounded-2xl"
       />
       <div className="flex flex-col gap-4">
