@@ -89,7 +89,8 @@ function renderToHtml(app: React.ReactNode): Promise<string> {
 
 function notFound(client: QueryClient, primary: readonly unknown[] | null): boolean {
   const error = primary ? client.getQueryState(primary)?.error : null;
-  return error instanceof ApiError && error.status === 404;
+  // Not found, or an id that cannot be one (400): either way there is no such page.
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
 export async function renderPage({ url, language, transport }: RenderOptions): Promise<RenderedPage> {

@@ -13,6 +13,9 @@ export const propertyQuery = (id: string, language: Language) => {
     queryKey,
     queryFn: ({ signal }) => getProperty(id, language, signal),
     placeholderData: (previous, previousQuery) => keepWhileLanguageChanges(previous, previousQuery, queryKey),
+    // A page the server rendered as "not found" stays so in the browser (docs/behaviour.md §16): the failed read
+    // it brings is shown, not asked again behind a spinner (the page offers its own retry).
+    retryOnMount: false,
   });
 };
 
