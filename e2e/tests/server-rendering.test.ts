@@ -129,6 +129,25 @@ describe('the HTML of the public pages', () => {
     }
   });
 
+  it('hostile addresses get a page or a 404, never a 500, and nothing of them is echoed unescaped', async () => {
+    const hostile = [
+      '/room/%ZZ',
+      '//evil.example/room/1',
+      `/property/${'a'.repeat(4000)}`,
+      '/property/"><script>alert(1)</script>',
+      '/?lang=<script>',
+      '/room/1?start=<b>&end=2026-99-99',
+      '/%2e%2e/%2e%2e/etc/passwd',
+    ];
+    for (const path of hostile) {
+      const { status, text } = await html(path, { cookie: 'lang=../../x', 'accept-language': '*;q=<>' });
+      expect([200, 404], path).toContain(status);
+      expect(text, path).not.toContain('<script>alert(1)</script>');
+      expect(text, path).not.toContain('<b>');
+      expect(text, path).not.toContain('evil.example');
+    }
+  });
+
   it('signed-in and admin screens answer the app shell, in the visitor language, with no data', async () => {
     for (const path of ['/admin', '/admin/bookings', '/my-bookings', '/account']) {
       const { status, text } = await html(path, { cookie: 'lang=pt' });

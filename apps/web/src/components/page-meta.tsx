@@ -41,7 +41,8 @@ export function PageMeta({ title, description, path, image, noIndex = false }: P
       <title>{title}</title>
       <meta name="description" content={summary} />
       {noIndex ? <meta name="robots" content="noindex" /> : null}
-      <link rel="canonical" href={at(language)} />
+      {/* A page kept out of search results has no address to offer in its place. */}
+      {noIndex ? null : <link rel="canonical" href={at(language)} />}
       {noIndex
         ? null
         : LANGUAGES.map((lang) => <link key={lang} rel="alternate" hrefLang={lang} href={at(lang)} />)}
@@ -50,7 +51,7 @@ export function PageMeta({ title, description, path, image, noIndex = false }: P
       <meta property="og:site_name" content={t('app.name')} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={summary} />
-      <meta property="og:url" content={at(language)} />
+      {noIndex ? null : <meta property="og:url" content={at(language)} />}
       <meta property="og:locale" content={OG_LOCALES[language]} />
       {image ? <meta property="og:image" content={absolute(image)} /> : null}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
