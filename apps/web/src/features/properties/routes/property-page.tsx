@@ -1,6 +1,6 @@
 import { PageMeta } from '@/components/page-meta';
 import { BedDouble, DoorOpen, MapPin } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/config/public-config';
 import { useTextLang } from '@/lib/content-language';
 import { useTranslation } from '@/lib/i18n';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { useLoggedError } from '@/lib/use-logged-error';
 import { useProperty } from '../api/get-property';
 import { usePropertyRooms } from '../api/get-property-rooms';
@@ -28,7 +28,8 @@ export function PropertyPage() {
   const property = useProperty(id);
   const rooms = usePropertyRooms(id);
   const { config } = usePublicConfig();
-  const hydrated = useHydrated();
+  const mapPlace = useRef<HTMLDivElement>(null);
+  const showMap = useNearViewport(mapPlace);
   useLoggedError(property.error ?? rooms.error, 'Error fetching data');
 
   if (property.isPending) return <PageSpinner />;
@@ -73,21 +74,24 @@ export function PropertyPage() {
           <h2 id="location-title" className="text-2xl font-semibold">
             {t('property.locationTitle')}
           </h2>
-          {/* Leaflet needs a browser: the server's HTML holds the map's place, the browser draws it. */}
-          {hydrated ? (
-            <Suspense fallback={<Skeleton className="h-72 w-full rounded-2xl sm:h-96" />}>
-              <PropertyMap
-                latitude={latitude}
-                longitude={longitude}
-                name={name}
-                location={location}
-                tileUrl={config.map_tile_url}
-                label={t('property.mapOf', { name })}
-              />
-            </Suspense>
-          ) : (
-            <Skeleton className="h-72 w-full rounded-2xl sm:h-96" />
-          )}
+          {/* Leaflet needs a browser: the server's HTML holds the map's place; the browser draws it when the visitor
+              scrolls near it (it is below the fold, and costs the most script of the page). */}
+          <div ref={mapPlace}>
+            {showMap ? (
+              <Suspense fallback={<Skeleton className="h-72 w-full rounded-2xl sm:h-96" />}>
+                <PropertyMap
+                  latitude={latitude}
+                  longitude={longitude}
+                  name={name}
+                  location={location}
+                  tileUrl={config.map_tile_url}
+                  label={t('property.mapOf', { name })}
+                />
+              </Suspense>
+            ) : (
+              <Skeleton className="h-72 w-full rounded-2xl sm:h-96" />
+            )}
+          </div>
         </section>
       ) : null}
 
