@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PaymentSettings } from '@roomweek/contract';
 import { TOKEN_KEY } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { admin, client, config } from '../../../../test/fixtures';
 import { mockApi } from '../../../../test/api-mock';
 import { renderApp } from '../../../../test/render-app';
@@ -192,7 +193,9 @@ describe('admin WhatsApp number', () => {
         'PUT /admin/whatsapp-settings': ({ body }) => ({ ...(body as object), delivery: 'log' }),
       },
     );
-    const { user } = renderApp('/admin/whatsapp', { token: ADMIN_TOKEN });
+    const { user, router, queryClient } = renderApp('/admin/whatsapp', { token: ADMIN_TOKEN });
+    // The contact page showed the old number earlier in the visit.
+    queryClient.setQueryData(queryKeys.config, config);
     const field = await screen.findByRole('textbox', { name: 'Numéro WhatsApp' }, LOAD);
     expect(field).toHaveAttribute('type', 'tel');
     expect(field).toBeRequired();
@@ -212,8 +215,11 @@ describe('admin WhatsApp number', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Paramètres WhatsApp mis à jour')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ whatsapp_number: '+32 470 99 88 77' });
-    // The public config (contact page) is asked again.
-    await waitFor(() => expect(requests.filter((r) => r.path === '/config').length).toBeGreaterThan(1));
+    // The public config is stale: the contact page asks for it again.
+    expect(queryClient.getQueryState(queryKeys.config)?.isInvalidated).toBe(true);
+    const asked = requests.filter((r) => r.path === '/config').length;
+    await act(() => router.navigate('/contact'));
+    await waitFor(() => expect(requests.filter((r) => r.path === '/config').length).toBeGreaterThan(asked), LOAD);
   });
 
   it('says when the Cloud API sends the messages', async () => {

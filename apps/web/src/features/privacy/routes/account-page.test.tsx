@@ -143,7 +143,7 @@ describe('the privacy page', () => {
     mockApi({ 'GET /config': () => config });
     renderApp('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeInTheDocument();
-    expect(screen.getByTestId('owner-phone')).toHaveTextContent('+32 470 12-34-56');
+    expect(await screen.findByTestId('owner-phone')).toHaveTextContent('+32 470 12-34-56');
     for (const title of ['Ce que nous collectons', 'Pourquoi', 'Combien de temps', 'Qui les reçoit', 'Vos droits']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }
