@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { isClientRendered, pageModules } from './page-data';
+
+describe('which pages the server renders (docs/behaviour.md §16)', () => {
+  it.each(['/', '/property/abc', '/room/abc', '/contact', '/privacy', '/login', '/register', '/forgot-password', '/nowhere'])(
+    '%s is server-rendered',
+    (path) => expect(isClientRendered(path)).toBe(false),
+  );
+
+  it.each(['/admin', '/admin/bookings', '/admin/calendar', '/my-bookings', '/account', '/payment-success', '/paypal-success', '/reset-password'])(
+    '%s is the app shell',
+    (path) => expect(isClientRendered(path)).toBe(true),
+  );
+
+  it("names a page's code and, outside French, its language's strings", () => {
+    expect(pageModules('/room/x', 'fr')).toEqual(['src/app/routes/room-booking-page.tsx', 'src/features/rooms/components/booking-calendar.tsx']);
+    expect(pageModules('/privacy', 'pt')).toEqual([
+      '../../packages/i18n/locales/pt/common.json',
+      'src/features/privacy/routes/privacy-page.tsx',
+      '../../packages/i18n/locales/pt/privacy.json',
+      '../../packages/i18n/locales/fr/privacy.json',
+    ]);
+    expect(pageModules('/admin', 'en')).toEqual(['../../packages/i18n/locales/en/common.json']);
+  });
+});
