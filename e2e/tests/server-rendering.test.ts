@@ -46,8 +46,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  [property] = await json<PropertyRead[]>('/api/properties', 'es');
-  const rooms = await json<RoomRead[]>(`/api/rooms?property_id=${property!.id}`, 'en');
+  const [first] = await json<PropertyRead[]>('/api/properties', 'es');
+  if (!first) throw new Error('The demo data has no property');
+  property = first;
+  const rooms = await json<RoomRead[]>(`/api/rooms?property_id=${property.id}`, 'en');
   room = await json<RoomRead>(`/api/rooms/${rooms[0]!.id}`, 'en');
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ const variants = {
   /** On a coloured background or over a photo. */
   inverse: 'bg-white/95 text-brand-700 shadow-sm hover:bg-brand-50',
   /** WhatsApp green. */
-  chat: 'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700',
+  chat: 'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800',
   link: 'text-brand-700 underline-offset-4 hover:underline',
 } as const;
 

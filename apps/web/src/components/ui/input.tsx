@@ -7,7 +7,7 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
       type={type}
       className={cn(
         'flex h-10 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-xs sm:text-sm',
-        'placeholder:text-stone-400 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/30',
+        'placeholder:text-stone-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/30',
         'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-500',
         className,
       )}

@@ -13,10 +13,10 @@ export const LABEL_WIDTH = 150;
 const FALLBACK_VIEWPORT = 600;
 
 export const BAR_CLASSES: Record<BarKind, string> = {
-  confirmed: 'bg-emerald-600 text-white hover:bg-emerald-700',
+  confirmed: 'bg-emerald-700 text-white hover:bg-emerald-800',
   pending: 'bg-amber-300 text-amber-950 hover:bg-amber-400 bg-[repeating-linear-gradient(45deg,transparent_0_6px,rgb(255_255_255/0.35)_6px_12px)]',
   block: 'bg-stone-500 text-white hover:bg-stone-600 bg-[repeating-linear-gradient(135deg,transparent_0_5px,rgb(0_0_0/0.18)_5px_10px)]',
-  import: 'bg-sky-600 text-white hover:bg-sky-700',
+  import: 'bg-sky-700 text-white hover:bg-sky-800',
   conflict: 'bg-red-600 text-white ring-2 ring-red-300 hover:bg-red-700',
 };
 
@@ -94,7 +94,7 @@ export function TimelineGrid({ timeline, rows, propertyId, onBar, onCell, onRoom
             >
               <span>{shortDay(day, language)}</span>
               <span className="text-xs font-semibold">{Number(day.slice(8))}</span>
-              <span className="tabular-nums opacity-80">
+              <span className="tabular-nums">
                 {totals.days[i]!.arrivals ? `↓${totals.days[i]!.arrivals}` : '\u00a0'}
                 {totals.days[i]!.departures ? `↑${totals.days[i]!.departures}` : ''}
               </span>
@@ -109,9 +109,9 @@ export function TimelineGrid({ timeline, rows, propertyId, onBar, onCell, onRoom
           if (row.kind === 'property') {
             return (
               <div key={row.key} role="listitem" style={style} className="absolute left-0 flex items-end border-b border-stone-200 bg-stone-50">
-                <h3 style={{ width: LABEL_WIDTH }} className="sticky left-0 truncate px-3 pb-1.5 text-sm font-semibold text-stone-800">
+                <h2 style={{ width: LABEL_WIDTH }} className="sticky left-0 truncate px-3 pb-1.5 text-sm font-semibold text-stone-800">
                   {row.name}
-                </h3>
+                </h2>
               </div>
             );
           }

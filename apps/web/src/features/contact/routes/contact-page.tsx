@@ -53,34 +53,34 @@ export function ContactPage() {
         <Card className="flex flex-col gap-4 p-6">
           <h2 className="text-xl font-semibold">{t('contact.info.title')}</h2>
           <dl className="flex flex-col gap-4">
-            <div className="flex items-start gap-3">
-              <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
-              <div>
-                <dt className="text-sm text-stone-500">{t('contact.info.phone')}</dt>
-                <dd className="font-medium">
-                  <a href={`tel:${number.replace(/[^\d+]/g, '')}`} className="hover:underline">
-                    {number}
-                  </a>
-                </dd>
-              </div>
+            <div className="relative pl-8">
+              <dt className="text-sm text-stone-500">
+                <Phone aria-hidden="true" className="absolute top-0.5 left-0 size-5 text-brand-600" />
+                {t('contact.info.phone')}
+              </dt>
+              <dd className="font-medium">
+                <a href={`tel:${number.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                  {number}
+                </a>
+              </dd>
             </div>
-            <div className="flex items-start gap-3">
-              <Mail aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
-              <div>
-                <dt className="text-sm text-stone-500">{t('contact.info.email')}</dt>
-                <dd className="font-medium">
-                  <a href={`mailto:${CONTACT_EMAIL}`} className="hover:underline">
-                    {CONTACT_EMAIL}
-                  </a>
-                </dd>
-              </div>
+            <div className="relative pl-8">
+              <dt className="text-sm text-stone-500">
+                <Mail aria-hidden="true" className="absolute top-0.5 left-0 size-5 text-brand-600" />
+                {t('contact.info.email')}
+              </dt>
+              <dd className="font-medium">
+                <a href={`mailto:${CONTACT_EMAIL}`} className="hover:underline">
+                  {CONTACT_EMAIL}
+                </a>
+              </dd>
             </div>
-            <div className="flex items-start gap-3">
-              <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
-              <div>
-                <dt className="text-sm text-stone-500">{t('contact.info.location')}</dt>
-                <dd className="font-medium">{t('contact.info.locationValue')}</dd>
-              </div>
+            <div className="relative pl-8">
+              <dt className="text-sm text-stone-500">
+                <MapPin aria-hidden="true" className="absolute top-0.5 left-0 size-5 text-brand-600" />
+                {t('contact.info.location')}
+              </dt>
+              <dd className="font-medium">{t('contact.info.locationValue')}</dd>
             </div>
           </dl>
         </Card>

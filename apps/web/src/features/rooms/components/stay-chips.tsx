@@ -14,8 +14,8 @@ function Chip({ label, date }: { label: string; date: string | null }) {
         date ? 'border-brand-200 bg-brand-50' : 'border-dashed border-stone-300 bg-white',
       )}
     >
-      <span className="text-xs font-medium text-stone-500 uppercase">{label}</span>
-      <span className={cn('truncate text-sm font-semibold', date ? 'text-stone-900' : 'text-stone-400')}>
+      <span className="text-xs font-medium text-stone-600 uppercase">{label}</span>
+      <span className={cn('truncate text-sm font-semibold', date ? 'text-stone-900' : 'text-stone-600')}>
         {date ? formatDate(date, i18n.language) : t('room.notChosen')}
       </span>
     </div>
