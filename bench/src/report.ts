@@ -1,6 +1,7 @@
 import type { QueryCount, RaceResult, TwoInstanceRaceResult } from './api.ts';
 import type { CallPlan } from './explain.ts';
 import type { PlanReport } from './generate-data.ts';
+import { formatLighthouse, type LighthouseReport } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import type { PageWeight, Totals } from './page-weight.ts';
 
@@ -13,6 +14,9 @@ export const BUDGETS = {
   homeJsGzipBytes: 120_000,
   homeCssGzipBytes: 20_000,
   adminListMs: 300,
+  /** Lighthouse, mobile preset, median of 3 runs, on `/`, a property and a room (issue 17). */
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
 } as const;
 
 export interface EndpointReport {
@@ -54,6 +58,8 @@ export interface BenchResults {
   /** PostgreSQL only: the race over two server processes on one database. */
   race2?: TwoInstanceRaceResult;
   pageWeight?: PageWeight;
+  /** Absent when skipped (BENCH_LIGHTHOUSE=0). */
+  lighthouse?: LighthouseReport;
   budgets: Budget[];
 }
 
@@ -159,6 +165,24 @@ export function evaluateBudgets(results: Omit<BenchResults, 'budgets'>): Budget[
       limit: `≤ ${kb(BUDGETS.homeCssGzipBytes)}`,
       status: pass(results.pageWeight.homeCss.gzip <= BUDGETS.homeCssGzipBytes),
     });
+  }
+  const lighthouse = results.lighthouse;
+  for (const page of lighthouse?.pages ?? []) {
+    budgets.push({
+      name: `Lighthouse ${page.name} page: performance, median of ${page.runs.length}`,
+      figure: `${page.median.performance} (LCP ${page.median.lcpMs} ms, TBT ${page.median.tbtMs} ms, CLS ${page.median.cls})`,
+      limit: `≥ ${BUDGETS.lighthousePerformance}`,
+      status: pass(page.median.performance >= BUDGETS.lighthousePerformance),
+    });
+    budgets.push({
+      name: `Lighthouse ${page.name} page: accessibility`,
+      figure: String(page.median.accessibility),
+      limit: String(BUDGETS.lighthouseAccessibility),
+      status: pass(page.median.accessibility >= BUDGETS.lighthouseAccessibility),
+    });
+  }
+  if (lighthouse?.error || (lighthouse && lighthouse.pages.length < 3)) {
+    budgets.push({ name: 'Lighthouse ran on the three pages', figure: lighthouse.error ?? `${lighthouse.pages.length} pages`, limit: '3 pages', status: 'FAIL' });
   }
   return budgets;
 }
@@ -269,6 +293,7 @@ export function formatReport(results: BenchResults): string {
   } else {
     out.push('page weight: no build of apps/web found', '');
   }
+  out.push(results.lighthouse ? formatLighthouse(results.lighthouse) : 'Lighthouse: skipped (BENCH_LIGHTHOUSE=0)', '');
   out.push(
     table(
       ['budget', 'figure', 'limit', 'result'],

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the product's production build on a fresh DATA_DIR (or a fresh PostgreSQL database when
  * DATABASE_URL is set) with generated data, driven by autocannon side by side with a bare Fastify ceiling; the
- * booking race; the page weight. Prints one table and writes bench/results/<database>-<timestamp>.json.
+ * booking race; the page weight; Lighthouse on the public pages. Prints one table and writes
+ * bench/results/<database>-<timestamp>.json.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { explainAdminCalls } from './explain.ts';
 import { explainAvailability, generateFirst, generateRest, type Target } from './generate-data.ts';
 import { BROWSER_HEADERS, load, type LoadResult } from './load.ts';
 import { measurePageWeight } from './page-weight.ts';
+import { LIGHTHOUSE_ON, measureLighthouse } from './lighthouse.ts';
 import { evaluateBudgets, formatReport, type BenchResults, type EndpointReport } from './report.ts';
 import { startCeiling, startServer, type RunningServer } from './server-process.ts';
 
@@ -306,6 +308,9 @@ async function main() {
     server = await serve();
     await warmUp(server, calls);
     const pageWeight = existsSync(path.join(WEB_DIST, 'index.html')) ? await measurePageWeight(WEB_DIST, server.url) : undefined;
+    // Lighthouse on the quiet, warm server, before the load: `/`, the first property listed and its first room.
+    if (LIGHTHOUSE_ON) log('lighthouse: `/`, a property, a room (BENCH_LIGHTHOUSE=0 skips it)');
+    const lighthouse = LIGHTHOUSE_ON ? await measureLighthouse(server.url, { adminToken: tokens.admin, log }) : undefined;
     // The ceiling is measured just before and just after the public reads: the machine's other load drifts.
     log('ceiling: bare Fastify');
     const ceilingBefore = await measure(ceilingServer, [{ path: '/' }]);
@@ -364,6 +369,7 @@ async function main() {
       race,
       ...(race2 ? { race2 } : {}),
       ...(pageWeight ? { pageWeight } : {}),
+      ...(lighthouse ? { lighthouse } : {}),
     };
     const results: BenchResults = { ...partial, budgets: evaluateBudgets(partial) };
 
