@@ -1,9 +1,10 @@
-import { NO_STAY_RULES } from '@roomweek/contract';
+import { addDays, NO_STAY_RULES, type StayRules } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
 import {
   bookedNightsOf,
   canArrive,
   canDepart,
+  dayDisabler,
   EMPTY_SELECTION,
   isDayDisabled,
   pickDay,
@@ -142,6 +143,57 @@ describe('steps', () => {
     expect(canArrive('2030-08-28', calendar)).toBe(false);
     expect(canDepart('2030-08-20', '2030-08-28', calendar)).toBe(true);
     expect(isDayDisabled('2030-08-29', { arrival: '2030-08-20', departure: null }, calendar)).toBe(true);
+  });
+});
+
+describe("the calendar's disabled days, worked out once per selection", () => {
+  /** A deterministic sequence of numbers in [0, 1): the same cases at every run. */
+  function numbers(seed: number) {
+    let state = seed;
+    return () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  }
+
+  it('answers what isDayDisabled answers, for every day, step and set of rules', () => {
+    const next = numbers(17);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    let checked = 0;
+    let disabledSeen = 0;
+    for (let round = 0; round < 40; round++) {
+      const bookings = Array.from({ length: Math.floor(next() * 6) }, () => {
+        const start = addDays('2030-03-01', Math.floor(next() * 90) - 5);
+        return { start_date: start, end_date: addDays(start, 1 + Math.floor(next() * 12)) };
+      });
+      const rules: StayRules = {
+        ...NO_STAY_RULES,
+        changeover_days: pick([[], [6], [1, 4]]),
+        min_nights: pick([1, 3, 7, 14]),
+        max_nights: pick([null, 10, 30]),
+        whole_weeks: next() < 0.25,
+      };
+      const window: StayCalendar = { today: '2030-03-01', lastDay: '2030-05-20', bookedNights: bookedNightsOf(bookings), rules };
+      const arrival = addDays('2030-03-01', Math.floor(next() * 70) - 3);
+      const days = Array.from({ length: 105 }, (_, offset) => addDays('2030-03-01', offset - 10));
+      for (const selection of [EMPTY_SELECTION, { arrival, departure: null }, { arrival, departure: addDays(arrival, 7) }]) {
+        const disabled = dayDisabler(selection, window);
+        const expected = days.filter((day) => isDayDisabled(day, selection, window));
+        const context = JSON.stringify({ selection, rules, bookings });
+        expect(days.filter(disabled), context).toEqual(expected);
+        expect(days.filter(disabled), `remembered: ${context}`).toEqual(expected);
+        checked += days.length;
+        disabledSeen += expected.length;
+      }
+    }
+    // Both answers occur often: the comparison is not between two constant functions.
+    expect(disabledSeen).toBeGreaterThan(checked / 10);
+    expect(checked - disabledSeen).toBeGreaterThan(checked / 10);
+  });
+
+  it('greys out a booked night beyond the first one after the arrival, and keeps the turnover day', () => {
+    const disabled = dayDisabler({ arrival: '2030-03-05', departure: null }, calendar);
+    expect(disabled('2030-03-10')).toBe(false); // the booking's arrival day: a departure
+    expect(disabled('2030-03-11')).toBe(true);
+    expect(disabled('2030-03-14')).toBe(false); // free, though picking it is refused with a message
+    expect(disabled('2030-03-04')).toBe(false); // before the arrival: a new arrival
   });
 });
 

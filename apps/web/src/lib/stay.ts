@@ -143,6 +143,36 @@ export function isDayDisabled(day: string, selection: StaySelection, calendar: S
   return !canArrive(day, calendar);
 }
 
+/**
+ * isDayDisabled for one calendar and selection, each day worked out once: the calendar asks about every day it
+ * shows at each of its renders. While a departure is chosen, the first booked night after the arrival is found once,
+ * instead of walking the stay's nights for each day.
+ */
+export function dayDisabler(selection: StaySelection, calendar: StayCalendar): (day: string) => boolean {
+  const { arrival } = selection;
+  const departingFrom = stayStep(selection) === 2 ? arrival : null;
+  /** The first booked night from the arrival to the end of the window (null: none; undefined: not looked for yet). */
+  let firstBooked: string | null | undefined;
+  const known = new Map<string, boolean>();
+  const departureDisabled = (from: string, day: string) => {
+    if (!keepsRules(from, day, calendar)) return true;
+    if (!calendar.bookedNights.has(day)) return false;
+    // A booked night's day is only a departure (the turnover day) when every night before it is free.
+    if (firstBooked === undefined) firstBooked = firstBookedNight(from, calendar.lastDay, calendar);
+    return firstBooked !== null && day > firstBooked;
+  };
+  return (day) => {
+    let disabled = known.get(day);
+    if (disabled === undefined) {
+      if (day < calendar.today || day > calendar.lastDay) disabled = true;
+      else if (departingFrom && day > departingFrom) disabled = departureDisabled(departingFrom, day);
+      else disabled = !canArrive(day, calendar);
+      known.set(day, disabled);
+    }
+    return disabled;
+  };
+}
+
 /** What a click on `day` does to the selection (steps of docs/behaviour.md §4: arrival, then departure). */
 export function pickDay(selection: StaySelection, day: string, calendar: StayCalendar): PickResult {
   const { arrival } = selection;

@@ -1,6 +1,6 @@
 import { PageMeta } from '@/components/page-meta';
 import type { PaymentMethod } from '@roomweek/contract';
-import { lazy, Suspense } from 'react';
+import { useCallback } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { useCreateBooking } from '@/features/bookings/api/create-booking';
 import { PaymentTabs } from '@/features/payments/components/payment-tabs';
 import { useRoom } from '@/features/rooms/api/get-room';
+import { DeferredBookingCalendar } from '@/features/rooms/components/deferred-calendar';
 import { RoomOverview } from '@/features/rooms/components/room-overview';
 import { StayChips } from '@/features/rooms/components/stay-chips';
 import { StayRulesNote } from '@/features/rooms/components/stay-rules-note';
@@ -26,9 +27,6 @@ import type { ReturnToState } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 import { stayStep } from '@/lib/stay';
 import { useLoggedError } from '@/lib/use-logged-error';
-
-// The calendar (react-day-picker + date-fns locales) is only downloaded by this page.
-const BookingCalendar = lazy(() => import('@/features/rooms/components/booking-calendar'));
 
 /**
  * /room/:id — composes the rooms feature (room, calendar, stay), the bookings feature (creating the
@@ -44,6 +42,14 @@ export function RoomBookingPage() {
   const stayState = useStaySelection(id);
   const createBooking = useCreateBooking();
   useLoggedError(room.error, 'Error fetching data');
+  // Keeps its identity while the stay's hook keeps pick's: the calendar (memoized) does not render again for nothing.
+  const { pick } = stayState;
+  const onPick = useCallback(
+    (day: string) => {
+      if (pick(day) === 'refused') toast.error(t('errors.room_unavailable'));
+    },
+    [pick, t],
+  );
 
   if (room.isPending) return <PageSpinner />;
   if (!room.data) {
@@ -60,12 +66,8 @@ export function RoomBookingPage() {
     );
   }
 
-  const { calendar, selection, stay, search, pick, reset, refreshAvailability } = stayState;
+  const { calendar, selection, stay, search, reset, refreshAvailability } = stayState;
   const roomData = room.data;
-
-  const onPick = (day: string) => {
-    if (pick(day) === 'refused') toast.error(t('errors.room_unavailable'));
-  };
 
   const beginBooking = async (method: PaymentMethod) => {
     if (!user) {
@@ -109,9 +111,8 @@ export function RoomBookingPage() {
         <div className="grid gap-8 lg:grid-cols-[auto_minmax(0,1fr)]">
           <div className="min-w-0">
             {calendar ? (
-              <Suspense fallback={<Skeleton className="h-[22rem] w-full max-w-[40rem]" />}>
-                <BookingCalendar calendar={calendar} selection={selection} onPick={onPick} />
-              </Suspense>
+              // Its code (react-day-picker, date-fns' locales) is only downloaded by this page, once the calendar is wanted.
+              <DeferredBookingCalendar calendar={calendar} selection={selection} onPick={onPick} />
             ) : (
               <Skeleton className="h-[22rem] w-full max-w-[40rem]" />
             )}
@@ -130,8 +131,7 @@ export function RoomBookingPage() {
             ) : (
               <p className="rounded-xl bg-stone-50 p-4 text-sm text-stone-600">{t('toasts.selectDates')}</p>
             )}
-            {/* A new stay starts a new payment: the key drops any booking made for the previous one. */}
-            <PaymentTabs key={stay ? `${stay.arrival}_${stay.departure}` : 'none'} stay={stay} beginBooking={beginBooking} />
+            <PaymentTabs stay={stay} beginBooking={beginBooking} />
           </div>
         </div>
       </Card>

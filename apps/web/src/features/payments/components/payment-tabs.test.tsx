@@ -1,5 +1,5 @@
 import { addDays, calendarDateIn } from '@roomweek/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, type ApiRoutes } from '../../../../test/api-mock';
 import { booking, client, config, room } from '../../../../test/fixtures';
@@ -65,6 +65,33 @@ describe('card tab', () => {
     await user.click(screen.getByRole('button', { name: 'Réserver et payer par carte' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_2'));
     expect(requests.filter((request) => request.path === '/bookings' && request.method === 'POST')).toHaveLength(1);
+  });
+
+  it('new dates are a new stay: the tab stays chosen, and pressing pay books the new dates', async () => {
+    const pending = booking({ status: 'pending', payment_method: 'stripe' });
+    const assign = vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
+    let checkouts = 0;
+    const { requests } = api({
+      'POST /bookings': () => ({ status: 201, body: pending }),
+      'POST /payments/checkout': () =>
+        ++checkouts === 1
+          ? { status: 502, body: { detail: 'Stripe did not answer', code: 'payment_failed' } }
+          : { url: 'https://checkout.stripe.test/c/pay/cs_test_3' },
+    });
+    const { user, router } = await openRoomWithStay();
+    await user.click(screen.getByRole('tab', { name: 'Carte' }));
+    await user.click(await screen.findByRole('button', { name: 'Réserver et payer par carte' }));
+    expect(await screen.findByText('Le paiement a échoué')).toBeInTheDocument();
+
+    await act(() => router.navigate(`/room/${room.id}?start=${day(20)}&end=${day(27)}`));
+    expect(screen.getByRole('tab', { name: 'Carte' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(await screen.findByRole('button', { name: 'Réserver et payer par carte' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_3'));
+    const bookings = requests.filter((request) => request.method === 'POST' && request.path === '/bookings');
+    expect(bookings.map((request) => request.body)).toMatchObject([
+      { payment_method: 'stripe', start_date: day(8), end_date: day(15) },
+      { payment_method: 'stripe', start_date: day(20), end_date: day(27) },
+    ]);
   });
 
   it("falls back to the card tab's own message when the failure says nothing", async () => {

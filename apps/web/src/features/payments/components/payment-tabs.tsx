@@ -1,18 +1,25 @@
 import { PAYMENT_METHODS, type Booking, type PaymentMethod } from '@roomweek/contract';
 import { Building, CreditCard, Wallet } from 'lucide-react';
-import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useTranslation } from '@/lib/i18n';
-import { CardPayment } from './card-payment';
 import { OnSitePayment } from './on-site-payment';
 import type { PaymentPanelProps, PaymentStepProps } from './payment-step';
-import { PaypalPayment } from './paypal-payment';
 
 const ICONS = { stripe: CreditCard, paypal: Wallet, on_site: Building } as const;
+
+/**
+ * The card and PayPal panels (their API calls, PayPal's SDK loader) are downloaded apart from the room page: only once
+ * dates are chosen (see PaymentTabs), or when their tab is opened. On site, the first tab, comes with the page.
+ */
+const loadCard = () => import('./card-payment');
+const loadPaypal = () => import('./paypal-payment');
+
 /** Each method's panel gets the same props, so the payments work can swap a panel without touching the page. */
 const PANELS: Record<PaymentMethod, ComponentType<PaymentPanelProps>> = {
-  stripe: CardPayment,
-  paypal: PaypalPayment,
+  stripe: lazy(() => loadCard().then((module) => ({ default: module.CardPayment }))),
+  paypal: lazy(() => loadPaypal().then((module) => ({ default: module.PaypalPayment }))),
   on_site: OnSitePayment,
 };
 
@@ -21,6 +28,13 @@ export function PaymentTabs(props: PaymentStepProps) {
   const { t } = useTranslation();
   const [method, setMethod] = useState<PaymentMethod>('on_site');
   const panelProps = useHeldBooking(props);
+  // A new stay starts a new payment: the key drops the panel's state for the previous one (the method tab stays).
+  const stayKey = props.stay ? `${props.stay.arrival}_${props.stay.departure}` : 'none';
+  const chosen = props.stay !== null;
+  useEffect(() => {
+    // Dates chosen: the next step is paying, so the other panels' code comes now, while the guest reads the summary.
+    if (chosen) void Promise.all([loadCard(), loadPaypal()]).catch(() => {});
+  }, [chosen]);
   return (
     <section aria-labelledby="payment-title" className="flex flex-col gap-3">
       <h3 id="payment-title" className="font-semibold">
@@ -42,7 +56,9 @@ export function PaymentTabs(props: PaymentStepProps) {
           const Panel = PANELS[value];
           return (
             <TabsContent key={value} value={value}>
-              <Panel {...panelProps} />
+              <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+                <Panel key={stayKey} {...panelProps} />
+              </Suspense>
             </TabsContent>
           );
         })}
@@ -54,19 +70,22 @@ export function PaymentTabs(props: PaymentStepProps) {
 /**
  * A card or PayPal booking holds its dates while unpaid. Pressing pay again (after a failed redirect, or back
  * from the provider) reuses that booking instead of clashing with it. Choosing another method books again: the
- * server re-uses the guest's own hold on these dates with the new method (docs/behaviour.md §4).
+ * server re-uses the guest's own hold on these dates with the new method (docs/behaviour.md §4). Other dates are a
+ * new stay: its booking is made anew.
  */
 function useHeldBooking({ stay, beginBooking }: PaymentStepProps): PaymentPanelProps {
-  const held = useRef<Booking | null>(null);
+  const held = useRef<{ booking: Booking; stay: string } | null>(null);
+  const stayKey = stay ? `${stay.arrival}_${stay.departure}` : null;
   const begin = useCallback(
     async (method: PaymentMethod) => {
-      if (held.current?.payment_method === method) return held.current;
+      const previous = held.current;
+      if (previous && previous.stay === stayKey && previous.booking.payment_method === method) return previous.booking;
       held.current = null;
       const booking = await beginBooking(method);
-      if (booking?.status === 'pending') held.current = booking;
+      if (booking?.status === 'pending' && stayKey) held.current = { booking, stay: stayKey };
       return booking;
     },
-    [beginBooking],
+    [beginBooking, stayKey],
   );
   const forgetBooking = useCallback(() => {
     held.current = null;

@@ -1,5 +1,5 @@
 import { addDays, AVAILABILITY_WINDOW_DAYS, isCalendarDate } from '@roomweek/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSiteToday } from '@/config/public-config';
 import {
@@ -90,24 +90,30 @@ export function useStaySelection(roomId: string) {
     [calendar, chosen],
   );
 
-  const select = useCallback(
-    (next: StaySelection) => {
-      if (keyOf(next) === keyOf(chosen)) return;
-      setChosen(next);
-      pendingAddresses.current.push(keyOf(next));
-      setParams((current) => withStay(current, next), { replace: true, preventScrollReset: true });
-    },
-    [chosen, setParams],
-  );
+  // pick and reset keep their identity from one render to the next (a navigation changes setParams), so the calendar,
+  // which gets them, does not render again for nothing; they read the state of the latest render. A click's updates are
+  // rendered before the next click is handled, so a departure clicked right after the arrival sees that arrival.
+  const latest = useRef({ calendar, selection, chosen, setParams });
+  useLayoutEffect(() => {
+    latest.current = { calendar, selection, chosen, setParams };
+  });
+
+  const select = useCallback((next: StaySelection) => {
+    if (keyOf(next) === keyOf(latest.current.chosen)) return;
+    setChosen(next);
+    pendingAddresses.current.push(keyOf(next));
+    latest.current.setParams((current) => withStay(current, next), { replace: true, preventScrollReset: true });
+  }, []);
 
   const pick = useCallback(
     (day: string): PickResult['outcome'] => {
-      if (!calendar) return 'ignored';
-      const result = pickDay(selection, day, calendar);
+      const { calendar: current, selection: selected } = latest.current;
+      if (!current) return 'ignored';
+      const result = pickDay(selected, day, current);
       if (result.outcome === 'selected') select(result.selection);
       return result.outcome;
     },
-    [calendar, selection, select],
+    [select],
   );
 
   const reset = useCallback(() => select(EMPTY_SELECTION), [select]);
