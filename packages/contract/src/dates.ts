@@ -35,14 +35,18 @@ export function addDays(date: string, days: number): string {
   return fromUtcMs(toUtcMs(date) + days * MS_PER_DAY);
 }
 
+/** One formatter per time zone: building one costs far more than using it (the room page asks on every render). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date of an instant as seen in a time zone (e.g. the site's `Europe/Brussels`). */
 export function calendarDateIn(timeZone: string, instant: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // Throws a RangeError for an unknown zone, as before; only valid zones are kept.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dateFormats.size < 64) dateFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
