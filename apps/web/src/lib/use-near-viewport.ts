@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 
 /**
- * True once the element has come within `margin` of the viewport (and from then on): what is below the fold — the
+ * True once the element has come within `margin` of the viewport (a root margin; negative: that far into it), and from then on: what is below the fold — the
  * map — costs nothing until the visitor scrolls towards it. Where IntersectionObserver is missing, true at once.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '300px'): boolean {

@@ -29,7 +29,8 @@ export function PropertyPage() {
   const rooms = usePropertyRooms(id);
   const { config } = usePublicConfig();
   const mapPlace = useRef<HTMLDivElement>(null);
-  const showMap = useNearViewport(mapPlace);
+  // Drawn once it is well on screen (120 px in): a glimpse of its top at the fold does not cost the phone the map.
+  const showMap = useNearViewport(mapPlace, '0px 0px -120px 0px');
   useLoggedError(property.error ?? rooms.error, 'Error fetching data');
 
   if (property.isPending) return <PageSpinner />;
