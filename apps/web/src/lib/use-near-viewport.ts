@@ -1,13 +1,15 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
- * True once the element has come within `margin` of the viewport (a root margin; negative: that far into it), and from then on: what is below the fold — the
- * map — costs nothing until the visitor scrolls towards it. Where IntersectionObserver is missing, true at once.
+ * True once the element given to the returned ref has come within `margin` of the viewport (a root margin; negative:
+ * that far into it), and from then on: what is below the fold — the map — costs nothing until the visitor scrolls
+ * towards it. A callback ref, so an element that appears later (after the page's data) is watched too. Where
+ * IntersectionObserver is missing, true at once.
  */
-export function useNearViewport(ref: RefObject<Element | null>, margin = '300px'): boolean {
+export function useNearViewport(margin = '300px'): [boolean, (element: Element | null) => void] {
+  const [element, setElement] = useState<Element | null>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
-    const element = ref.current;
     if (near || !element) return;
     if (typeof IntersectionObserver === 'undefined') {
       setNear(true);
@@ -21,6 +23,6 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = '300px'
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, margin, near]);
-  return near;
+  }, [element, margin, near]);
+  return [near, setElement];
 }

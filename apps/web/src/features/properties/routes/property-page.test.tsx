@@ -1,8 +1,12 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api-mock';
 import { config, property, room } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('property page', () => {
   it('shows the photos, the details and the rooms grid', async () => {
@@ -33,14 +37,35 @@ describe('property page', () => {
     expect(screen.queryByRole('heading', { name: 'Localisation' })).not.toBeInTheDocument();
   });
 
-  it('shows a map with a marker when the property has coordinates', async () => {
+  it('shows a map with a marker when the property has coordinates, once it comes on screen', async () => {
+    let scrolledTo: ((element: Element) => void) | null = null;
+    // The browser's IntersectionObserver, driven by the test: the map's place comes on screen when it says so.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(element: Element) {
+          scrolledTo = (target) => this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+          void element;
+        }
+        disconnect() {}
+        unobserve() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
     mockApi({
       'GET /config': () => config,
       'GET /properties/:id': () => ({ ...property, latitude: 50.85, longitude: 4.35 }),
       'GET /rooms': () => [],
     });
     renderApp(`/property/${property.id}`);
-    expect(await screen.findByRole('heading', { name: 'Localisation' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { name: 'Localisation' });
+    // Below the fold: no map yet (Leaflet costs a phone the most script of the page).
+    expect(screen.queryByRole('region', { name: `Carte : emplacement de ${property.name}` })).not.toBeInTheDocument();
+    await waitFor(() => expect(scrolledTo).not.toBeNull());
+    act(() => scrolledTo?.(heading));
     const map = await screen.findByRole('region', { name: `Carte : emplacement de ${property.name}` });
     expect(map.querySelector('.leaflet-container')).not.toBeNull();
     expect(await within(map).findByRole('button', { name: property.name })).toHaveClass('leaflet-marker-icon');

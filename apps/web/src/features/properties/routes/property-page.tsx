@@ -1,6 +1,6 @@
 import { PageMeta } from '@/components/page-meta';
 import { BedDouble, DoorOpen, MapPin } from 'lucide-react';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
@@ -28,9 +28,8 @@ export function PropertyPage() {
   const property = useProperty(id);
   const rooms = usePropertyRooms(id);
   const { config } = usePublicConfig();
-  const mapPlace = useRef<HTMLDivElement>(null);
   // Drawn once it is well on screen (120 px in): a glimpse of its top at the fold does not cost the phone the map.
-  const showMap = useNearViewport(mapPlace, '0px 0px -120px 0px');
+  const [showMap, mapPlace] = useNearViewport('0px 0px -120px 0px');
   useLoggedError(property.error ?? rooms.error, 'Error fetching data');
 
   if (property.isPending) return <PageSpinner />;
