@@ -25,6 +25,8 @@ function sizes(bookings: number) {
 export const SIZES = sizes(Number(process.env.BENCH_BOOKINGS ?? 50_000));
 /** Rooms that get all their bookings in the first step, so their availability answer is the same at 5,000 and 50,000. */
 export const PROBE_ROOMS = 10;
+/** With BENCH_BOOKINGS=1000000, every stay within this many days of today is in the first step (the present). */
+const PRESENT_DAYS = 56;
 export const BENCH_PASSWORD = 'bench-password';
 export const SITE_TIME_ZONE = 'Europe/Brussels';
 
@@ -81,7 +83,10 @@ export interface Dataset {
   properties: PropertySeed[];
   rooms: RoomSeed[];
   users: UserSeed[];
-  /** Inserted first (5,000, or 50,000 with BENCH_BOOKINGS=1000000; the probe rooms' bookings among them), then the rest. */
+  /**
+   * Inserted first (5,000, or 50,000 with BENCH_BOOKINGS=1000000; the probe rooms' bookings among them, and with
+   * BENCH_BOOKINGS=1000000 every room's stays within PRESENT_DAYS of today), then the rest.
+   */
   firstBookings: BookingSeed[];
   restBookings: BookingSeed[];
   probeRoomIds: string[];
@@ -221,13 +226,24 @@ export function buildDataset(seed = 7): Dataset {
 
   const probeRoomIds = rooms.slice(0, PROBE_ROOMS).map((room) => room.id);
   const firstBookings = byRoom.slice(0, PROBE_ROOMS).flat();
-  const others = byRoom.slice(PROBE_ROOMS).flat();
+  let others = byRoom.slice(PROBE_ROOMS).flat();
+  if (SIZES.years > 2) {
+    // A chain's ten years: the first size already holds every room's present (the stays within PRESENT_DAYS of
+    // today, all that the admin's availability screen and the bench's timeline weeks show), so the two sizes answer
+    // the same rows and only the history grows from 50,000 to 1,000,000 (issue 18). Otherwise the first size would
+    // be a sparse sample of every day, and the timeline's answer itself would grow twentyfold.
+    const [presentFrom, presentTo] = [addDays(today, -PRESENT_DAYS), addDays(today, PRESENT_DAYS)];
+    const present = (stay: BookingSeed) => stay.endDate >= presentFrom && stay.startDate < presentTo;
+    firstBookings.push(...others.filter(present));
+    others = others.filter((stay) => !present(stay));
+  }
   // Deterministic shuffle of the other rooms' bookings; the first ones complete the 5,000.
   for (let i = others.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [others[i], others[j]] = [others[j]!, others[i]!];
   }
   const fill = SIZES.firstBookings - firstBookings.length;
+  if (fill < 0) throw new Error(`the first step's ${firstBookings.length} fixed bookings exceed its ${SIZES.firstBookings}`);
   firstBookings.push(...others.slice(0, fill));
   const restBookings = others.slice(fill);
 

@@ -166,8 +166,11 @@ export const bookings = pgTable(
     index('bookings_pending_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
     // The admin's pages order by (created_at desc, id): a page picks its ids from this index (migration 0004).
     index('bookings_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
-    // The stays around a date (admin availability), by arrival, not cancelled (migration 0013).
-    index('bookings_active_start_idx').on(t.startDate).where(sql`${t.status} <> 'cancelled'`),
+    // The stays, not cancelled, sharing a night with a window, every room's (the admin's availability and timeline;
+    // migration 0016, in place of 0013's arrivals index).
+    index('bookings_active_nights_idx')
+      .using('gist', sql`daterange(${t.startDate}, ${t.endDate}, '[)')`)
+      .where(sql`${t.status} <> 'cancelled'`),
     uniqueIndex('bookings_stripe_session_key').on(t.stripeSessionId),
     uniqueIndex('bookings_paypal_order_key').on(t.paypalOrderId),
     check('bookings_dates_check', sql`${t.endDate} > ${t.startDate}`),

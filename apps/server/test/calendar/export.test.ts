@@ -119,6 +119,9 @@ describe('the exported iCal feed', () => {
     expect(mine[1]).toMatchObject({ status: 'pending', user_name: inside.user_name, user_email: guest.user.email, total_price: 350, payment_method: 'stripe', paid_amount: 0 });
     expect(mine.map((b) => b.id)).not.toContain(after.id);
     expect(timeline.blocks.filter((b) => b.room_id === room.id)).toEqual([expect.objectContaining({ id: block.id, note: 'Plumber', source: 'manual', conflict: false })]);
+    // A day later, the stay that left the day before the first day is not shown.
+    const nextDay = (await calls.send('GET', `/api/admin/timeline?start=${siteDate(106)}&days=28`)).json<Timeline>();
+    expect(nextDay.bookings.filter((b) => b.room_id === room.id).map((b) => b.id)).toEqual([inside.id]);
 
     expectError(await calls.send('GET', '/api/admin/timeline?days=0'), 400, 'validation_error');
     expectError(await calls.send('GET', '/api/admin/timeline?days=63'), 400, 'validation_error');

@@ -92,6 +92,7 @@ describe('admin overview routes', () => {
       const departsToday = await at(roomB.id, -5, 0);
       const cancelledToday = await at(roomC.id, -2, 3, 'cancelled');
       const past = await at(roomC.id, -20, -13);
+      const leftYesterday = await at(roomC.id, -4, -1);
       const arrivesToday = await at(roomC.id, 0, 4);
       const arrivesIn6 = await at(roomB.id, 6, 9);
       const arrivesIn7 = await at(roomA.id, 7, 10);
@@ -105,7 +106,11 @@ describe('admin overview routes', () => {
       expect(body.today).toBe(siteDate(0));
       const ids = new Set(body.bookings.map((booking) => booking.id));
       for (const id of [covering, departsToday, arrivesToday, arrivesIn6, nextOfA]) expect(ids.has(id), id).toBe(true);
-      for (const id of [cancelledToday, past, laterOfA]) expect(ids.has(id), id).toBe(false);
+      for (const id of [cancelledToday, past, leftYesterday, laterOfA]) expect(ids.has(id), id).toBe(false);
+      // B's next booking arrives within the week: listed once, not twice. In order of arrival.
+      expect(body.bookings).toHaveLength(ids.size);
+      const arrivals = body.bookings.map((booking) => booking.start_date);
+      expect(arrivals).toEqual([...arrivals].sort());
       // Beyond the week, a room's next booking only: C's is the summary test's stay at +400 (its +60 one is
       // cancelled); A's and B's stays at +50 come after their next ones and are left out.
       const later = body.bookings.filter((booking) => booking.start_date >= siteDate(7)).map((booking) => [booking.room_number, booking.start_date]);

@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   addDays,
   DEFAULT_CANCELLATION_POLICY,
   DEFAULT_LANGUAGE,
   freeCancellationUntil,
-  MAX_STAY_DAYS,
   toEuros,
   UPCOMING_CHECK_IN_DAYS,
   type AdminBookingsQuery,
@@ -17,12 +16,12 @@ import {
   type StayPricing,
   type StoredTranslations,
 } from '@roomweek/contract';
-import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { readBookingTotals } from './booking-totals.ts';
 import { localisedText } from '../content/translations.ts';
-import { roomBlocks } from '../../../db/calendar-schema.ts';
+import { availabilityQuery, nightsMeet } from './booking-nights.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 /** Columns as a write takes them: values or SQL expressions such as `now()`. */
@@ -53,7 +52,9 @@ const ROOM_NIGHTS_LOCK = 4_242_002;
 /** Namespace of the per-account advisory locks that queue one client's new bookings (the per-account cap). */
 const USER_BOOKINGS_LOCK = 4_242_003;
 
-const holdActive = sql<boolean>`(${bookings.holdExpiresAt} is null or ${bookings.holdExpiresAt} > now())`;
+const holdActiveOf = (table: { holdExpiresAt: SQLWrapper }) =>
+  sql<boolean>`(${table.holdExpiresAt} is null or ${table.holdExpiresAt} > now())`;
+const holdActive = holdActiveOf(bookings);
 
 const viewColumns = {
   booking: bookings,
@@ -112,49 +113,7 @@ export const effectiveCancellationPolicy = sql<CancellationPolicy>`coalesce(
   (select s.value::jsonb from settings s where s.key = 'cancellation_policy'),
   ${JSON.stringify(DEFAULT_CANCELLATION_POLICY)}::jsonb)`;
 
-/**
- * The SQL condition "this booking occupies its nights": not cancelled, and not a pending hold whose time has run out.
- * The rule itself is the life cycle's (booking-lifecycle.ts); this is its query form, for every read that needs it.
- */
-export const occupiesNights = (now: SQL = sql`now()`) =>
-  and(
-    ne(bookings.status, 'cancelled'),
-    or(ne(bookings.status, 'pending'), isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
-  );
-
-/**
- * The calendar's call, in one round trip: the bookable room (no row: no such room) left-joined to what takes a night in
- * [from, to) — its stays (`kind` booking) and its blocks (`kind` block, docs/behaviour.md §14). Placeholders `roomId`,
- * `from`, `to`; the bench explains this very query.
- */
-export const availabilityQuery = (db: Executor) => {
-  const [from, to] = [sql.placeholder('from'), sql.placeholder('to')];
-  const stays = db
-    .select({ kind: sql<'booking' | 'block'>`'booking'`.as('kind'), startDate: bookings.startDate, endDate: bookings.endDate })
-    .from(bookings)
-    .where(and(eq(bookings.roomId, rooms.id), lt(bookings.startDate, to), gt(bookings.endDate, from), occupiesNights()));
-  const blocked = db
-    .select({ kind: sql<'booking' | 'block'>`'block'`.as('kind'), startDate: roomBlocks.startDate, endDate: roomBlocks.endDate })
-    .from(roomBlocks)
-    .where(and(eq(roomBlocks.roomId, rooms.id), eq(roomBlocks.blocking, true), lt(roomBlocks.startDate, to), gt(roomBlocks.endDate, from)));
-  const taken = stays.unionAll(blocked).as('taken');
-  return db
-    .select({
-      roomId: rooms.id,
-      kind: taken.kind,
-      start_date: taken.startDate,
-      end_date: taken.endDate,
-      // The room's stay terms ride along on each row: the calendar gets them in the same round trip.
-      rules: rooms.stayRules,
-      seasons: rooms.seasonalPrices,
-      discounts: rooms.longStayDiscounts,
-    })
-    .from(rooms)
-    .innerJoin(properties, eq(properties.id, rooms.propertyId))
-    .leftJoinLateral(taken, sql`true`)
-    .where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
-    .orderBy(asc(taken.startDate));
-};
+export { availabilityQuery, nightsMeet, occupiesNights } from './booking-nights.ts';
 
 /** Every query on the bookings table; the rules about them live in the life cycle and the bookings service. */
 export class BookingsRepository {
@@ -356,29 +315,42 @@ export class BookingsRepository {
 
   /**
    * The bookings the admin's availability screen needs (decision 0009), not every booking: the non-cancelled stays
-   * that cover today (`start <= today <= end`), that arrive within the next 7 days, and each room's next booking
-   * (its earliest start after today, found through the (room, start) index one room at a time).
-   * "Covers today or arrives within the week" is `start < week's end and end >= today`; since no stay is longer than
-   * MAX_STAY_DAYS, such a stay arrived at most that long ago: the arrivals index (migration 0013) reads that window
-   * only, not the whole history.
+   * that cover today (`start <= today <= end`) or arrive within 7 days — their nights meet [today − 1, week's end),
+   * read through the nights index (migration 0016) whatever the history — and each room's next booking (its earliest
+   * start after today, through the (room, start) index one room at a time), added when it arrives after the week
+   * (before, it is among the first). No duplicates: every row is read once, in one statement.
    */
   async availabilityOn(today: string): Promise<BookingView[]> {
     const weekEnd = addDays(today, UPCOMING_CHECK_IN_DAYS);
-    const earliestArrival = addDays(today, -MAX_STAY_DAYS);
-    // One statement: the ids are a subquery of the joined read.
-    const ids = sql`(
-      select b.id from bookings b
-      where b.status <> 'cancelled'
-        and b.start_date >= ${earliestArrival} and b.start_date < ${weekEnd} and b.end_date >= ${today}
-      union
-      select next.id from rooms r
-      cross join lateral (
-        select n.id from bookings n
-        where n.room_id = r.id and n.status <> 'cancelled' and n.start_date > ${today}
-        order by n.start_date limit 1
-      ) next
-    )`;
-    return this.joined().where(inArray(bookings.id, ids)).orderBy(asc(bookings.startDate), asc(bookings.id));
+    const live = sql`${bookings.status} <> 'cancelled'`;
+    const next = this.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.roomId, rooms.id), live, gt(bookings.startDate, today)))
+      .orderBy(asc(bookings.startDate))
+      .limit(1)
+      .as('next');
+    // The subquery's columns, by name, in the table's order (as the union's other side lists them).
+    const nextColumns = Object.fromEntries(Object.keys(getTableColumns(bookings)).map((key) => [key, next[key as keyof typeof next]]));
+    const stays = this.db
+      .select()
+      .from(bookings)
+      .where(and(live, nightsMeet(addDays(today, -1), weekEnd)))
+      .unionAll(
+        this.db
+          .select(nextColumns as typeof next._.selectedFields)
+          .from(rooms)
+          .crossJoinLateral(next)
+          .where(gte(next.startDate, weekEnd)),
+      )
+      .as('stay');
+    const stay = alias(bookings, 'stay');
+    return this.db
+      .select({ ...viewColumns, booking: stay, holdActive: holdActiveOf(stay) })
+      .from(stays)
+      .innerJoin(rooms, eq(rooms.id, stay.roomId))
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .orderBy(asc(stay.startDate), asc(stay.id));
   }
 
   /** The stays and blocks taking nights of a bookable room within [from, to); no row at all when the room is not bookable. */

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { MAX_STAY_DAYS, addDays } from '@roomweek/contract';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { addDays } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { roomBlocks, roomCalendars } from '../../../db/calendar-schema.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
-import { occupiesNights } from '../bookings/bookings-repository.ts';
+import { nightsMeet, occupiesNights } from '../bookings/bookings-repository.ts';
 
 export type BlockRow = typeof roomBlocks.$inferSelect;
 export type CalendarRow = typeof roomCalendars.$inferSelect;
@@ -250,8 +250,8 @@ export class CalendarRepository {
   }
 
   /**
-   * Stays taking nights in [from, to), and those leaving on `from` (the departures of the first day). No stay is longer
-   * than MAX_STAY_DAYS: the arrivals index (migration 0013) reads that window only.
+   * Stays taking nights in [from, to), and those leaving on `from` (the departures of the first day): their nights meet
+   * [from − 1, to), read through the nights index (migration 0016), not through the history before the window.
    */
   async timelineBookings(from: string, to: string) {
     return this.db
@@ -269,15 +269,7 @@ export class CalendarRepository {
         holdExpiresAt: bookings.holdExpiresAt,
       })
       .from(bookings)
-      .where(
-        and(
-          ne(bookings.status, 'cancelled'),
-          gte(bookings.startDate, addDays(from, -MAX_STAY_DAYS)),
-          lt(bookings.startDate, to),
-          gte(bookings.endDate, from),
-          occupiesNights(),
-        ),
-      )
+      .where(and(occupiesNights(), nightsMeet(addDays(from, -1), to)))
       .orderBy(asc(bookings.roomId), asc(bookings.startDate));
   }
 

@@ -1,0 +1,58 @@
+import { and, asc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { roomBlocks } from '../../../db/calendar-schema.ts';
+import { bookings, properties, rooms } from '../../../db/schema.ts';
+
+// The SQL of "which nights a stay takes", shared by every read that asks (the calendar, the admin's screens, the
+// catalogue's checks); re-exported by bookings-repository.ts.
+
+/**
+ * The SQL condition "this booking occupies its nights": not cancelled, and not a pending hold whose time has run out.
+ * The rule itself is the life cycle's (booking-lifecycle.ts); this is its query form, for every read that needs it.
+ */
+export const occupiesNights = (now: SQL = sql`now()`) =>
+  and(
+    ne(bookings.status, 'cancelled'),
+    or(ne(bookings.status, 'pending'), isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
+  );
+
+/**
+ * The SQL condition "this stay has a night in [from, to)": its nights [start, end) meet the window's. Written as
+ * bookings_no_overlap (one room's stays) and the nights index (every room's, migration 0016) are, so either answers it.
+ */
+export const nightsMeet = (from: string, to: string) =>
+  sql`daterange(${bookings.startDate}, ${bookings.endDate}, '[)') && daterange(${from}::date, ${to}::date, '[)')`;
+
+/**
+ * The calendar's call, in one round trip: the bookable room (no row: no such room) left-joined to what takes a night in
+ * [from, to) — its stays (`kind` booking) and its blocks (`kind` block, docs/behaviour.md §14). Placeholders `roomId`,
+ * `from`, `to`; the bench explains this very query.
+ */
+export const availabilityQuery = (db: Executor) => {
+  const [from, to] = [sql.placeholder('from'), sql.placeholder('to')];
+  const stays = db
+    .select({ kind: sql<'booking' | 'block'>`'booking'`.as('kind'), startDate: bookings.startDate, endDate: bookings.endDate })
+    .from(bookings)
+    .where(and(eq(bookings.roomId, rooms.id), lt(bookings.startDate, to), gt(bookings.endDate, from), occupiesNights()));
+  const blocked = db
+    .select({ kind: sql<'booking' | 'block'>`'block'`.as('kind'), startDate: roomBlocks.startDate, endDate: roomBlocks.endDate })
+    .from(roomBlocks)
+    .where(and(eq(roomBlocks.roomId, rooms.id), eq(roomBlocks.blocking, true), lt(roomBlocks.startDate, to), gt(roomBlocks.endDate, from)));
+  const taken = stays.unionAll(blocked).as('taken');
+  return db
+    .select({
+      roomId: rooms.id,
+      kind: taken.kind,
+      start_date: taken.startDate,
+      end_date: taken.endDate,
+      // The room's stay terms ride along on each row: the calendar gets them in the same round trip.
+      rules: rooms.stayRules,
+      seasons: rooms.seasonalPrices,
+      discounts: rooms.longStayDiscounts,
+    })
+    .from(rooms)
+    .innerJoin(properties, eq(properties.id, rooms.propertyId))
+    .leftJoinLateral(taken, sql`true`)
+    .where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
+    .orderBy(asc(taken.startDate));
+};
