@@ -25,6 +25,8 @@ export interface VisitorOptions {
   viewport?: { width: number; height: number };
   /** Interface language saved from an earlier visit. */
   language?: 'fr' | 'es' | 'pt' | 'en';
+  /** The browser's own language (its Accept-Language); French unless told. */
+  locale?: string;
   /** Session token, as if already logged in. */
   token?: string;
 }
@@ -35,6 +37,8 @@ export async function newVisitor(browser: Browser, options: VisitorOptions = {})
     baseURL: baseURL(),
     viewport: options.viewport ?? VIEWPORTS.desktop,
     timezoneId: 'Europe/Brussels',
+    // A French browser (its Accept-Language names French): the server renders pages in the visitor's language.
+    locale: options.locale ?? 'fr-FR',
   });
   // The server renders a page in the language of the `lang` cookie the app writes when one is picked.
   if (options.language) await context.addCookies([{ name: 'lang', value: options.language, url: baseURL() }]);

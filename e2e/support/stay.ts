@@ -15,21 +15,21 @@ export function endOfNextMonth(date: string): string {
 }
 
 /**
- * A free stay of `nights` nights that fits in the two months the calendar shows, starting at least
- * `fromOffset` days after today; booked ranges are [start, end).
+ * A free stay of `nights` nights that ends by `last` (by default within the two months the calendar shows), starting
+ * at least `fromOffset` days after today; booked ranges are [start, end).
  */
 export function freeStay(
   today: string,
   booked: { start_date: string; end_date: string }[],
   nights: number,
   fromOffset = 1,
+  last = endOfNextMonth(today),
 ): { arrival: string; departure: string } {
-  const last = endOfNextMonth(today);
   const taken = (night: string) => booked.some((b) => b.start_date <= night && night < b.end_date);
   for (let offset = fromOffset; ; offset++) {
     const arrival = addDays(today, offset);
     const departure = addDays(arrival, nights);
-    if (departure > last) throw new Error('No free stay in the next two months');
+    if (departure > last) throw new Error(`No free stay of ${nights} nights until ${last}`);
     let free = true;
     for (let n = 0; n < nights; n++) if (taken(addDays(arrival, n))) free = false;
     if (free) return { arrival, departure };

@@ -1,5 +1,5 @@
 import '../index.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserHistory } from 'history';
 import { adoptStoredLanguage, i18nReady } from '@/lib/i18n';
@@ -17,8 +17,18 @@ const history = createBrowserHistory();
 const queryClient = createQueryClient();
 const boot = takeBootData(queryClient);
 
+/**
+ * A language chosen before pages were server-rendered is adopted once the page is live: after hydration, which must
+ * render in the language of the server's HTML (formatters read the current language during render).
+ */
+function AdoptStoredLanguage() {
+  useEffect(() => adoptStoredLanguage(), []);
+  return null;
+}
+
 const app = (
   <StrictMode>
+    <AdoptStoredLanguage />
     <AppProviders queryClient={queryClient}>
       <AppRouter history={history}>
         <AppRoutes />
@@ -38,5 +48,4 @@ void i18nReady.finally(() => {
   } else {
     createRoot(root).render(app);
   }
-  adoptStoredLanguage();
 });

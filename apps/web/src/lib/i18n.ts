@@ -154,7 +154,9 @@ function storeLanguageCookie(lng: Language) {
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
 }
 
-let language: Language = bootLanguage() ?? storedLanguage() ?? DEFAULT_LANGUAGE;
+/** The language the server rendered this page's HTML in: hydration must render in it, whatever comes after. */
+const renderedLanguage = bootLanguage();
+let language: Language = renderedLanguage ?? storedLanguage() ?? DEFAULT_LANGUAGE;
 let requestedLanguage: Language = language;
 
 /**
@@ -247,7 +249,9 @@ const subscribe = (onChange: () => void) => {
   return () => void listeners.delete(onChange);
 };
 const snapshot = () => language;
-const serverSnapshot = () => activeLanguage();
+// On the server, the request's language; in the browser, while hydrating, the language of the server's HTML (a
+// language adopted meanwhile is rendered right after hydration, never during it: that would be a mismatch).
+const serverSnapshot = () => serverLanguage?.() ?? renderedLanguage ?? language;
 
 /**
  * A language chosen before the server rendered pages was kept in this browser's storage only: it becomes the cookie
