@@ -7,8 +7,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { RouteErrorBoundary } from './route-error';
 import { AppRouter, useNavigationPending } from './router';
 
+/** The visitor scrolls: the position changes, then the browser fires `scroll` (the router reads it then only). */
 function scrolledTo(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+  window.dispatchEvent(new Event('scroll'));
 }
 
 function Pending() {

@@ -61,7 +61,17 @@ function scrollToHash(hash: string): boolean {
 function useScrollRestoration(state: RouterState) {
   const [positions] = useState(readScrollPositions);
   const shown = useRef(state.location);
-  const remember = useCallback(() => void positions.set(shown.current.key, window.scrollY), [positions]);
+  // The position as of the last scroll: reading window.scrollY at a navigation would force a layout of the changes
+  // the click just made (e.g. each date picked on the room page).
+  const scrollY = useRef(0);
+  const remember = useCallback(() => void positions.set(shown.current.key, scrollY.current), [positions]);
+
+  useLayoutEffect(() => {
+    scrollY.current = window.scrollY;
+    const onScroll = () => void (scrollY.current = window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
 
   useLayoutEffect(() => {
     const { history } = window;
