@@ -9,13 +9,27 @@ export async function pickDay(page: Page, date: string) {
   await page.locator(`[data-day="${date}"]:not([data-outside]) button`).click();
 }
 
-/** A free stay of the room, from the API's availability (what the calendar shows). */
-export async function findFreeStay(roomId: string, nights: number, fromOffset = 2) {
+/**
+ * Brings the room page's booking card on screen, as a visitor scrolling to it: on a phone the calendar is below the
+ * fold and comes only then (a signed-in visitor's page re-renders before it would hydrate, so it is not drawn sooner).
+ */
+export async function showCalendar(page: Page) {
+  await page.locator('#book').evaluate((card) => card.scrollIntoView());
+  await page.locator('.rdp-root').waitFor();
+}
+
+const HORIZON_DAYS = 180;
+
+/**
+ * A free stay of the room, from the API's availability: within the two months the calendar shows, or with `anywhere`
+ * within HORIZON_DAYS (a stay booked through the API only to be listed, which must not crowd the calendar's months).
+ */
+export async function findFreeStay(roomId: string, nights: number, fromOffset = 2, anywhere = false) {
   const today = todayIn(SITE_TIME_ZONE);
   const { bookings } = await api<{ bookings: { start_date: string; end_date: string }[] }>(
-    `/rooms/${roomId}/availability?start=${today}&end=${addDays(today, 180)}`,
+    `/rooms/${roomId}/availability?start=${today}&end=${addDays(today, HORIZON_DAYS)}`,
   );
-  return freeStay(today, bookings, nights, fromOffset);
+  return freeStay(today, bookings, nights, fromOffset, anywhere ? addDays(today, HORIZON_DAYS) : undefined);
 }
 
 /** Loads every photo now (they are lazy), so a full-page screenshot shows them. */

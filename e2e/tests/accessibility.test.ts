@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from '../support/accessibility';
 import { api, apiRegister, launchBrowser, navigate, newVisitor } from '../support/browser';
-import { findFreeStay } from '../support/pages';
+import { findFreeStay, showCalendar } from '../support/pages';
 
 /**
  * axe-core's WCAG 2 A/AA rules (colour contrast, names, labels, landmarks…) on every public page, the guest's own
@@ -39,7 +39,7 @@ beforeAll(async () => {
   ({ token: tokens.admin } = await api<{ token: string }>('/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) }));
   // A guest with a booking, so that their list (and the admin's) shows a booking card.
   ({ token: tokens.guest } = await apiRegister());
-  const booked = await findFreeStay(roomId, 7, 24);
+  const booked = await findFreeStay(roomId, 7, 24, true);
   await api('/bookings', {
     method: 'POST',
     token: tokens.guest,
@@ -59,7 +59,7 @@ const articles = async (page: Page) => {
 
 const roomWithDates = () => `/room/${roomId}?start=${stay.arrival}&end=${stay.departure}`;
 const datesChosen = async (page: Page) => {
-  await page.locator('.rdp-root').waitFor();
+  await showCalendar(page);
   await page.getByRole('region', { name: 'Résumé du séjour' }).getByText('7 jours').waitFor();
 };
 /** The dates chosen, then another payment method's tab opened (its panel loads lazily). */

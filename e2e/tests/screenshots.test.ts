@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { api, apiRegister, launchBrowser, navigate, newVisitor, screenshot, VIEWPORTS } from '../support/browser';
-import { findFreeStay, loadAllImages } from '../support/pages';
+import { findFreeStay, loadAllImages, showCalendar } from '../support/pages';
 
 let browser: Browser;
 let token = '';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const rooms = await api<{ id: string }[]>(`/rooms?property_id=${propertyId}`);
   roomId = rooms[0]?.id ?? '';
   ({ token } = await apiRegister());
-  const booked = await findFreeStay(roomId, 10, 20);
+  const booked = await findFreeStay(roomId, 10, 20, true);
   await api('/bookings', {
     method: 'POST',
     token,
@@ -47,7 +47,7 @@ describe.each(languages)('screenshots in %s', (language) => {
     ];
     for (const [name, path] of shots) {
       await navigate(page, path);
-      if (name === 'room') await page.locator('.rdp-root').waitFor();
+      if (name === 'room') await showCalendar(page);
       if (name === 'my-bookings') await page.getByRole('article').first().waitFor();
       await loadAllImages(page);
       await screenshot(page, `${name}-${language}-${width}`);

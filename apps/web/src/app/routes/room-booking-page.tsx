@@ -106,7 +106,7 @@ export function RoomBookingPage() {
       <BackLink to={paths.property(roomData.property_id)} label={t('room.back')} className="self-start" />
       <RoomOverview room={roomData} />
 
-      <Card className="p-4 sm:p-6">
+      <Card id="book" className="scroll-mt-4 p-4 sm:p-6">
         <h2 className="mb-4 text-2xl font-semibold">{t('room.bookTitle')}</h2>
         <div className="grid gap-8 lg:grid-cols-[auto_minmax(0,1fr)]">
           <div className="min-w-0">
