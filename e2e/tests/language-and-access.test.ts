@@ -1,6 +1,7 @@
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, navigate, newVisitor, settle } from '../support/browser';
+import { findFreeStay, pickDay } from '../support/pages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -81,6 +82,32 @@ describe('access', () => {
     let bytes = 0;
     for (const response of scripts) bytes += (await response.request().sizes()).responseBodySize;
     console.log(`first page: ${scripts.length} scripts, ${(bytes / 1024).toFixed(1)} KB transferred`);
+    await context.close();
+  });
+
+  it('the room page downloads no zod, before or after dates are chosen (decision 0026)', async () => {
+    const [property] = await api<{ id: string }[]>('/properties');
+    const [room] = await api<{ id: string; room_number: string }[]>(`/rooms?property_id=${property?.id}`);
+    const { page, context } = await newVisitor(browser);
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    // zod's classes keep their names in the minified build: `$constructor("$ZodType", …)`.
+    const withZod = async () => {
+      const found: string[] = [];
+      for (const response of scripts) if ((await response.text()).includes('"$ZodType"')) found.push(new URL(response.url()).pathname);
+      return found;
+    };
+    await navigate(page, `/room/${room?.id}`);
+    await page.getByRole('heading', { level: 1, name: `Chambre ${room?.room_number}` }).waitFor();
+    const stay = await findFreeStay(room?.id ?? '', 7);
+    await pickDay(page, stay.arrival);
+    await pickDay(page, stay.departure);
+    await page.getByRole('region', { name: 'Résumé du séjour' }).getByText('7 jours').waitFor();
+    await settle(page);
+    expect(scripts.some((response) => /booking-calendar/.test(response.url()))).toBe(true);
+    await expect(withZod()).resolves.toEqual([]);
     await context.close();
   });
 });

@@ -1,20 +1,26 @@
 import { z } from 'zod';
+import { ADMIN_SEARCH_MAX_LENGTH, BOOKING_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from './booking-rules.ts';
 import { CancellationPolicy, CancelledBy, RefundStatus } from './cancellation.ts';
 import { CalendarDate, DateInput, Id, Language } from './common.ts';
 
-export const PAYMENT_METHODS = ['stripe', 'paypal', 'on_site'] as const;
+export {
+  ADMIN_PAGE_SIZE,
+  ADMIN_SEARCH_MAX_LENGTH,
+  BOOKING_STATUSES,
+  CANCEL_REASONS,
+  MAX_DAYS_AHEAD,
+  MAX_STAY_DAYS,
+  PAYMENT_METHODS,
+  UPCOMING_CHECK_IN_DAYS,
+} from './booking-rules.ts';
+
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
 export const BookingStatus = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 
-/**
- * Why a cancelled booking was cancelled: by the guest, by an admin, its payment hold expired, or the provider refused
- * the payment after processing it (a PayPal capture denied after PENDING).
- */
-export const CANCEL_REASONS = ['user', 'admin', 'expired', 'payment_failed'] as const;
+/** Why a cancelled booking was cancelled (CANCEL_REASONS in booking-rules.ts). */
 export const CancelReason = z.enum(CANCEL_REASONS);
 export type CancelReason = z.infer<typeof CancelReason>;
 
@@ -62,17 +68,6 @@ export const CreateBookingBody = z.object({
   payment_method: PaymentMethod,
 });
 export type CreateBookingBody = z.infer<typeof CreateBookingBody>;
-
-/** Longest stay and furthest arrival the server accepts. */
-export const MAX_STAY_DAYS = 365;
-export const MAX_DAYS_AHEAD = 730;
-
-/** The admin bookings screen shows this many bookings a page. */
-export const ADMIN_PAGE_SIZE = 50;
-/** The longest search the admin bookings list accepts. */
-export const ADMIN_SEARCH_MAX_LENGTH = 100;
-/** docs/behaviour.md §9: the admin's upcoming check-ins are those of the next 7 days, today included. */
-export const UPCOMING_CHECK_IN_DAYS = 7;
 
 /**
  * GET /admin/bookings: the admin's bookings, newest first, filtered by status and by a search on the guest's name,

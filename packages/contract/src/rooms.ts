@@ -4,6 +4,8 @@ import { CalendarDate, DateInput, Euros, Id, Language, Photos } from './common.t
 import { LanguageQuery } from './content.ts';
 import { LongStayDiscount, LongStayDiscountsInput, SeasonalPrice, SeasonalPricesInput, StayRules, StayRulesInput } from './stay-rules.ts';
 
+export { AVAILABILITY_WINDOW_DAYS } from './room-rules.ts';
+
 /** A room's rules of stay, seasonal prices and long-stay tiers (docs/behaviour.md §11). */
 const RoomStayTerms = {
   rules: StayRules,
@@ -76,6 +78,3 @@ export const AvailabilityResponse = z.object({
   ...RoomStayTerms,
 });
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;
-
-/** How far ahead the calendar looks (docs/behaviour.md §9). */
-export const AVAILABILITY_WINDOW_DAYS = 180;

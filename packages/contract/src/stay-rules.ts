@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_STAY_DAYS } from './bookings.ts';
+import { MAX_STAY_DAYS } from './booking-rules.ts';
 import { CalendarDate, DateInput, Euros } from './common.ts';
 import { brokenRules } from './quote.ts';
 

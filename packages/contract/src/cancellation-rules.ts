@@ -1,0 +1,45 @@
+import type { CancellationPolicy } from './cancellation.ts';
+import { addDays } from './dates.ts';
+
+/**
+ * The cancellation terms' constants and rules without zod, so the room and bookings pages can use them without
+ * loading it (docs/decisions/0026-zod-free-public-pages.md); cancellation.ts re-exports them beside its schemas.
+ */
+
+export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = { free_until_days: 14, late_refund_percent: 50 };
+
+/** Where a refund stands: none asked, on its way (provider not done yet), done, or given up on (the admin acts). */
+export const REFUND_STATUSES = ['none', 'pending', 'succeeded', 'failed'] as const;
+
+export const CANCELLED_BY = ['guest', 'admin', 'system'] as const;
+
+/** The longest note an admin may give with a cancellation or a refund. */
+export const REFUND_REASON_MAX_LENGTH = 500;
+
+/**
+ * The last day on which cancelling is free: arrival − free_until_days, and never the arrival day itself (from it
+ * the stay has started), so a policy of 0 days means free until the day before arrival.
+ */
+export function freeCancellationUntil(policy: CancellationPolicy, startDate: string): string {
+  return addDays(startDate, -Math.max(policy.free_until_days, 1));
+}
+
+/** Where `today` stands in a stay's terms: free, late (a part back) or started (nothing back). */
+export function cancellationStage(policy: CancellationPolicy, startDate: string, today: string): 'free' | 'late' | 'started' {
+  if (today >= startDate) return 'started';
+  return today <= freeCancellationUntil(policy, startDate) ? 'free' : 'late';
+}
+
+/**
+ * Cents the policy gives back when cancelling on `today`: all that was paid while free, `late_refund_percent` % of it
+ * (rounded to the cent, half up) once late, nothing from arrival; never more than what is still unrefunded.
+ */
+export function policyRefundCents(
+  policy: CancellationPolicy,
+  stay: { startDate: string; paidCents: number; refundedCents: number },
+  today: string,
+): number {
+  const stage = cancellationStage(policy, stay.startDate, today);
+  const owed = stage === 'free' ? stay.paidCents : stage === 'late' ? Math.floor((stay.paidCents * policy.late_refund_percent + 50) / 100) : 0;
+  return Math.max(0, Math.min(owed, stay.paidCents - stay.refundedCents));
+}
