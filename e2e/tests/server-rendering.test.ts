@@ -66,7 +66,7 @@ describe('the HTML of the public pages', () => {
     expect(root).toContain('Tu habitación por semanas, sin complicaciones');
     expect(root).toContain(escaped(property.name));
     expect(root).toMatch(new RegExp(`<img[^>]*src="${property.photos[0]}"[^>]*fetchPriority="high"|<img[^>]*fetchPriority="high"[^>]*src="${property.photos[0]}"`, 'i'));
-    expect(root).toMatch(/srcSet="[^"]*-thumb\.webp 480w/);
+    expect(root).toMatch(/srcSet="[^"]*-thumb\.webp 480w, [^"]*-medium\.webp 960w, [^"]*\.webp 1920w"/);
     const head = headOf(text);
     expect(head).toContain('<title>RoomWeek · Tu habitación por semanas, sin complicaciones</title>');
     expect(head).toMatch(/<meta name="description" content="[^"]+"/);

@@ -36,6 +36,7 @@ import paymentsRoutes from './routes/api/payments/index.ts';
 import cancellationPolicyRoutes from './routes/api/cancellation-policy/index.ts';
 import icalRoutes from './routes/api/ical/index.ts';
 import bucketPhotos from './routes/uploads/bucket-photos.ts';
+import { answerMissingMedium } from './routes/uploads/missing-medium.ts';
 import metricsRoute from './routes/metrics/index.ts';
 import seoRoutes from './routes/seo/index.ts';
 import metrics from './plugins/external/metrics.ts';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
   if (photoStore instanceof S3PhotoStore) await app.register(bucketPhotos, { store: photoStore, publicUrl: config.S3_PUBLIC_URL });
   await app.register(web, {
     uploadsDir: photoStore instanceof LocalPhotoStore ? photoStore.directory : null,
+    missingPhoto: (name, reply) => answerMissingMedium(app.uploadsService, name, reply),
     webDist,
     defaultLanguage: config.DEFAULT_LANGUAGE,
   });

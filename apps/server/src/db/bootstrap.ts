@@ -18,7 +18,7 @@ const generatePassword = () => randomBytes(18).toString('base64url');
 
 /**
  * First start of a database: the admin account (ADMIN_EMAIL / ADMIN_PASSWORD) when no admin exists, and the demo
- * data when the database has no property yet (SEED_DEMO). Serialised across instances by an advisory lock.
+ * data when the database has no property yet, or the sizes its demo photos lack (SEED_DEMO). Serialised across instances by an advisory lock.
  * Without ADMIN_PASSWORD the admin gets `admin123` in development and test only; in production a random password,
  * logged once and written to DATA_DIR/initial-admin-password (docs/decisions/0013-production-defaults.md).
  */

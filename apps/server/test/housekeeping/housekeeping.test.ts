@@ -1,4 +1,4 @@
-import { access, readdir, utimes, writeFile } from 'node:fs/promises';
+import { access, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
@@ -18,20 +18,25 @@ describe('housekeeping', () => {
   let t: TestApp;
   let admin: string;
   const uploadsDir = () => path.join(t.dataDir, 'uploads');
-  const fileOf = (url: string, thumb = false) => path.join(uploadsDir(), url.replace('/uploads/', '').replace(/\.webp$/, thumb ? '-thumb.webp' : '.webp'));
+  const fileOf = (url: string, size: '' | '-medium' | '-thumb' = '') => path.join(uploadsDir(), url.replace('/uploads/', '').replace(/\.webp$/, `${size}.webp`));
   const exists = (file: string) => access(file).then(
     () => true,
     () => false,
   );
-  /** A stored photo (picture and thumbnail) whose files were last written `hoursAgo` hours ago. */
+  /** A stored photo (picture, medium and thumbnail) whose files were last written `hoursAgo` hours ago. */
   async function photo(hoursAgo: number): Promise<string> {
     const url = await t.app.uploadsService.storePhoto(await png());
     const when = new Date(Date.now() - hoursAgo * HOUR);
-    await utimes(fileOf(url), when, when);
-    await utimes(fileOf(url, true), when, when);
+    for (const size of ['', '-medium', '-thumb'] as const) await utimes(fileOf(url, size), when, when);
     return url;
   }
-  const onDisk = async (url: string) => ({ picture: await exists(fileOf(url)), thumbnail: await exists(fileOf(url, true)) });
+  const onDisk = async (url: string) => ({
+    picture: await exists(fileOf(url)),
+    medium: await exists(fileOf(url, '-medium')),
+    thumbnail: await exists(fileOf(url, '-thumb')),
+  });
+  const ALL = { picture: true, medium: true, thumbnail: true };
+  const NONE = { picture: false, medium: false, thumbnail: false };
   const count = async (table: string, where = sql`true`) =>
     (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`))[0]!.n;
 
@@ -89,33 +94,43 @@ describe('housekeeping', () => {
     expect(links.map((row) => row.token_hash)).toEqual(['live-link']);
   });
 
-  it('deletes an unreferenced photo past the grace period with its thumbnail, keeps referenced and fresh ones', async () => {
+  it('deletes an unreferenced photo past the grace period with its medium and thumbnail, keeps referenced and fresh ones', async () => {
     const unreferenced = await photo(25);
     const fresh = await photo(1);
     const ofProperty = await photo(100);
     const ofRoom = await photo(100);
-    // Listed by a row under its thumbnail's URL only: still referenced, so neither file goes.
+    // Listed by a row under its thumbnail's or medium's URL only: still referenced, so no file goes.
     const byThumbnail = await photo(100);
+    const byMedium = await photo(100);
+    // A medium made on demand (missing-medium.ts) is new: the photo waits for the grace period again.
+    const mediumJustMade = await photo(100);
+    await utimes(fileOf(mediumJustMade, '-medium'), new Date(), new Date());
     const property = await createProperty(t.app, admin, { photos: [ofProperty] });
-    await createRoom(t.app, admin, property.id, { photos: [ofRoom, byThumbnail.replace(/\.webp$/, '-thumb.webp')] });
+    await createRoom(t.app, admin, property.id, { photos: [ofRoom, byThumbnail.replace(/\.webp$/, '-thumb.webp'), byMedium.replace(/\.webp$/, '-medium.webp')] });
     const foreign = path.join(uploadsDir(), 'notes.txt');
     await writeFile(foreign, 'not a photo of ours');
     await utimes(foreign, new Date(Date.now() - 100 * HOUR), new Date(Date.now() - 100 * HOUR));
 
     await t.app.housekeepingJob.runOnce();
 
-    expect(await onDisk(unreferenced)).toEqual({ picture: false, thumbnail: false });
-    for (const kept of [fresh, ofProperty, ofRoom, byThumbnail]) expect(await onDisk(kept), kept).toEqual({ picture: true, thumbnail: true });
+    expect(await onDisk(unreferenced)).toEqual(NONE);
+    for (const kept of [fresh, ofProperty, ofRoom, byThumbnail, byMedium, mediumJustMade]) expect(await onDisk(kept), kept).toEqual(ALL);
     expect(await exists(foreign)).toBe(true);
   });
 
-  it('a thumbnail left without its picture is deleted too', async () => {
-    const url = await photo(30);
-    await t.app.uploadsService.remove(url);
-    await writeFile(fileOf(url, true), 'orphan thumbnail');
-    await utimes(fileOf(url, true), new Date(Date.now() - 30 * HOUR), new Date(Date.now() - 30 * HOUR));
+  it('a thumbnail or medium left without its picture is deleted too; a photo stored before mediums goes whole', async () => {
+    const [thumbLeft, mediumLeft, beforeMediums] = [await photo(30), await photo(30), await photo(30)];
+    const old = new Date(Date.now() - 30 * HOUR);
+    await t.app.uploadsService.remove(thumbLeft);
+    await t.app.uploadsService.remove(mediumLeft);
+    await writeFile(fileOf(thumbLeft, '-thumb'), 'orphan thumbnail');
+    await writeFile(fileOf(mediumLeft, '-medium'), 'orphan medium');
+    await utimes(fileOf(thumbLeft, '-thumb'), old, old);
+    await utimes(fileOf(mediumLeft, '-medium'), old, old);
+    await rm(fileOf(beforeMediums, '-medium'));
+    expect(await onDisk(mediumLeft)).toEqual({ picture: false, medium: true, thumbnail: false });
     await t.app.housekeepingJob.runOnce();
-    expect(await onDisk(url)).toEqual({ picture: false, thumbnail: false });
+    for (const url of [thumbLeft, mediumLeft, beforeMediums]) expect(await onDisk(url), url).toEqual(NONE);
   });
 
   it("deletes an archived property's and room's photos once archived past the grace period, unless a stay still needs the room", async () => {
@@ -137,9 +152,9 @@ describe('housekeeping', () => {
 
     await t.app.housekeepingJob.runOnce();
 
-    expect(await onDisk(gone)).toEqual({ picture: false, thumbnail: false });
-    expect(await onDisk(goneRoom)).toEqual({ picture: false, thumbnail: false });
-    for (const kept of [recent, needed, shared]) expect(await onDisk(kept), kept).toEqual({ picture: true, thumbnail: true });
+    expect(await onDisk(gone)).toEqual(NONE);
+    expect(await onDisk(goneRoom)).toEqual(NONE);
+    for (const kept of [recent, needed, shared]) expect(await onDisk(kept), kept).toEqual(ALL);
     const photosOf = async (table: 'properties' | 'rooms', id: string) =>
       (await queryRows<{ photos: string[] }>(t.app.db, sql`select photos from ${sql.identifier(table)} where id = ${id}`))[0]!.photos;
     expect(await photosOf('properties', archivedLongAgo.id)).toEqual([]);
@@ -163,7 +178,7 @@ describe('housekeeping', () => {
     });
     await expect(housekeeping.run()).rejects.toThrow(/1 task\(s\) failed/);
     expect(await count('rate_limits', sql`key = 'fail:ended'`)).toBe(0);
-    expect(await onDisk(stale)).toEqual({ picture: false, thumbnail: false });
+    expect(await onDisk(stale)).toEqual(NONE);
   });
 
   it('two instances running it at once both finish, and do the work once', async () => {
@@ -192,7 +207,7 @@ describe('housekeeping', () => {
     }
     expect(await count('rate_limits', sql`key like 'race:%'`)).toBe(0);
     expect(await count('processed_webhook_events', sql`event_id like 'evt_race_%'`)).toBe(0);
-    for (const url of photos) expect(await onDisk(url)).toEqual({ picture: false, thumbnail: false });
+    for (const url of photos) expect(await onDisk(url)).toEqual(NONE);
     expect((await readdir(uploadsDir())).filter((name) => name.endsWith('.webp')).length).toBeGreaterThan(0);
   });
 });

@@ -110,7 +110,9 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
 
     expect(await rowsOf(target)).toEqual(await rowsOf(source));
     const photos = await filesOf(path.join(source.dataDir, 'uploads'));
-    expect(photos.map((file) => file.name)).toEqual([path.basename(photoUrl), path.basename(photoUrl).replace('.webp', '-thumb.webp')].sort());
+    expect(photos.map((file) => file.name)).toEqual(
+      [path.basename(photoUrl), path.basename(photoUrl).replace('.webp', '-medium.webp'), path.basename(photoUrl).replace('.webp', '-thumb.webp')].sort(),
+    );
     expect(await filesOf(path.join(target.dataDir, 'uploads'))).toEqual(photos);
     expect(await readFile(path.join(target.dataDir, 'secrets.json'), 'utf8')).toBe(await readFile(path.join(source.dataDir, 'secrets.json'), 'utf8'));
 

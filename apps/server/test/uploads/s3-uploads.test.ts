@@ -12,14 +12,15 @@ import { expectError, fileForm } from '../support.ts';
 const png = (width = 64) => sharp({ create: { width, height: 48, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
 const nameOf = (url: string) => url.replace('/uploads/', '');
 const thumbOf = (name: string) => name.replace(/\.webp$/, '-thumb.webp');
+const mediumOf = (name: string) => name.replace(/\.webp$/, '-medium.webp');
 
 describe('photos in an S3-compatible bucket (UPLOADS=s3)', () => {
   let s3: FakeS3;
   let t: TestApp;
   let admin: string;
 
-  async function upload(app = t.app, token = admin) {
-    return app.inject({ method: 'POST', url: '/api/upload', payload: fileForm(await png(), 'room.png', 'image/png'), headers: bearer(token) });
+  async function upload(app = t.app, token = admin, width = 64) {
+    return app.inject({ method: 'POST', url: '/api/upload', payload: fileForm(await png(width), 'room.png', 'image/png'), headers: bearer(token) });
   }
 
   beforeAll(async () => {
@@ -35,17 +36,19 @@ describe('photos in an S3-compatible bucket (UPLOADS=s3)', () => {
   it('puts the demo photos in the bucket on first start, none on disk', async () => {
     const keys = await s3.keys();
     expect(keys.filter((key) => /^uploads\/demo-[a-z]+-outside\.webp$/.test(key))).toHaveLength(3);
+    expect(keys.filter((key) => /^uploads\/demo-[a-z]+-outside-medium\.webp$/.test(key))).toHaveLength(3);
     await expect(access(path.join(t.dataDir, 'uploads'))).rejects.toThrow();
   });
 
-  it('stores an upload and its thumbnail under uploads/ and serves it at /uploads/<name> with a year-long cache', async () => {
-    const response = await upload();
+  it('stores an upload, its medium and thumbnail under uploads/ and serves it at /uploads/<name> with a year-long cache', async () => {
+    const response = await upload(t.app, admin, 2000);
     expect(response.statusCode).toBe(201);
     const { url } = response.json<{ url: string }>();
     expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
     const keys = await s3.keys();
     expect(keys).toContain(`uploads/${nameOf(url)}`);
     expect(keys).toContain(`uploads/${thumbOf(nameOf(url))}`);
+    expect(keys).toContain(`uploads/${mediumOf(nameOf(url))}`);
 
     const served = await t.app.inject({ url });
     expect(served.statusCode).toBe(200);
@@ -53,8 +56,13 @@ describe('photos in an S3-compatible bucket (UPLOADS=s3)', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(1920);
     const thumb = await t.app.inject({ url: url.replace(/\.webp$/, '-thumb.webp') });
     expect(thumb.statusCode).toBe(200);
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(480);
+    const medium = await t.app.inject({ url: mediumOf(url) });
+    expect(medium.statusCode).toBe(200);
+    expect((await sharp(medium.rawPayload).metadata()).width).toBe(960);
 
     const again = await t.app.inject({ url, headers: { 'if-none-match': String(served.headers.etag) } });
     expect(again.statusCode).toBe(304);
@@ -82,6 +90,35 @@ describe('photos in an S3-compatible bucket (UPLOADS=s3)', () => {
     expect((await t.app.inject({ url: '/uploads/a/b.webp' })).statusCode).toBe(404);
   });
 
+  it('a medium missing from the bucket (a photo stored before mediums) is made from the picture once and stored', async () => {
+    const url = (await upload(t.app, admin, 1500)).json<{ url: string }>().url;
+    await t.app.uploadsService.store.delete([mediumOf(nameOf(url))]);
+    const made = await t.app.inject({ url: mediumOf(url) });
+    expect(made.statusCode).toBe(200);
+    expect(made.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(made.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 960 });
+    expect(await s3.keys()).toContain(`uploads/${mediumOf(nameOf(url))}`);
+    const again = await t.app.inject({ url: mediumOf(url) });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers.etag).toBeDefined(); // streamed from the bucket now
+
+    // Hostile names: never the bucket's other keys, nothing written, a {detail, code} 404 (414 over Fastify's 100-character parameter).
+    const before = await s3.keys();
+    const base = nameOf(url).replace(/\.webp$/, '');
+    for (const hostile of [
+      `/uploads/00000000-0000-4000-8000-000000000000-medium.webp`,
+      `/uploads/${base}-thumb-medium.webp`,
+      `/uploads/..%2F${base}-medium.webp`,
+      `/uploads/%2e%2e%2f${base}-medium.webp`,
+      `/uploads/${'a'.repeat(5000)}-medium.webp`,
+    ]) {
+      const response = await t.app.inject({ url: hostile });
+      expect(response.statusCode, hostile.slice(0, 80)).toBe(hostile.length > 200 ? 414 : 404);
+      expect(response.json(), hostile.slice(0, 80)).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
+    }
+    expect(await s3.keys()).toEqual(before);
+  });
+
   it('only an admin uploads: no token 401, a client 403, nothing written to the bucket', async () => {
     const before = await s3.keys();
     const client = await registerUser(t.app);
@@ -90,7 +127,7 @@ describe('photos in an S3-compatible bucket (UPLOADS=s3)', () => {
     expect(await s3.keys()).toEqual(before);
   });
 
-  it('housekeeping deletes unlisted photos from the bucket with their thumbnails, keeps listed ones and anything else', async () => {
+  it('housekeeping deletes unlisted photos from the bucket with their medium and thumbnail, keeps listed ones and anything else', async () => {
     const [unlisted, ofRoom, byThumbnail] = await Promise.all([upload(), upload(), upload()]).then((responses) =>
       responses.map((response) => response.json<{ url: string }>().url),
     );
@@ -116,9 +153,11 @@ describe('photos in an S3-compatible bucket (UPLOADS=s3)', () => {
     const keys = await s3.keys();
     expect(keys).not.toContain(`uploads/${nameOf(unlisted!)}`);
     expect(keys).not.toContain(`uploads/${thumbOf(nameOf(unlisted!))}`);
+    expect(keys).not.toContain(`uploads/${mediumOf(nameOf(unlisted!))}`);
     for (const kept of [ofRoom!, byThumbnail!]) {
       expect(keys).toContain(`uploads/${nameOf(kept)}`);
       expect(keys).toContain(`uploads/${thumbOf(nameOf(kept))}`);
+      expect(keys).toContain(`uploads/${mediumOf(nameOf(kept))}`);
     }
     expect(keys).toEqual(expect.arrayContaining(['secret.txt', 'uploads/notes.txt', 'uploads/nested/old.webp']));
     expect((await t.app.inject({ url: unlisted! })).statusCode).toBe(404);
@@ -132,6 +171,18 @@ describe('photos in an S3-compatible bucket (UPLOADS=s3)', () => {
       expect(response.headers.location).toBe('https://cdn.example.com/site/uploads/0b7c1f0e-5d6a-4e0b-9a53-1c2d3e4f5a6b.webp');
       expect(response.headers['cache-control']).toBe('public, max-age=86400');
       expect((await cdn.app.inject({ url: '/uploads/..%2Fsecret.txt' })).statusCode).toBe(404);
+
+      // A medium in the bucket goes to the CDN; one missing is made from its picture and stored first.
+      const url = (await upload(t.app, admin, 1200)).json<{ url: string }>().url;
+      const stored = await cdn.app.inject({ url: mediumOf(url) });
+      expect(stored.statusCode).toBe(302);
+      expect(stored.headers.location).toBe(`https://cdn.example.com/site${mediumOf(url)}`);
+      await t.app.uploadsService.store.delete([mediumOf(nameOf(url))]);
+      const made = await cdn.app.inject({ url: mediumOf(url) });
+      expect(made.statusCode).toBe(200);
+      expect((await sharp(made.rawPayload).metadata()).width).toBe(960);
+      expect(await s3.keys()).toContain(`uploads/${mediumOf(nameOf(url))}`);
+      expect((await cdn.app.inject({ url: '/uploads/00000000-0000-4000-8000-000000000000-medium.webp' })).statusCode).toBe(404);
     } finally {
       await cdn.close();
     }

@@ -11,17 +11,20 @@ export interface PhotoProps {
   height?: number;
   /** Above-the-fold photos load at once; the rest wait until they are near the viewport. */
   priority?: boolean;
-  /** How wide the photo is shown (the `sizes` attribute): the browser then picks the thumbnail where it is enough. */
+  /** How wide the photo is shown (the `sizes` attribute): the browser then picks the smallest size that is enough. */
   sizes?: string;
 }
 
-/** A photo this site stores (`/uploads/<name>.webp`) has a thumbnail beside it, at most 480 pixels wide. */
+/**
+ * A photo this site stores (`/uploads/<name>.webp`, at most 1920 pixels wide) has two smaller sizes beside it:
+ * `<name>-medium.webp` (960) and `<name>-thumb.webp` (480). The server makes a missing medium on demand.
+ */
 const STORED_PHOTO = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9_-]*)\.webp$/;
 
-/** The photo's sizes for `srcset`: its thumbnail and itself (at most 1920 pixels wide), for a photo stored here. */
+/** The photo's sizes for `srcset`, for a photo stored here: a phone at DPR 1.75 (about 720 px) takes the medium. */
 export function photoSrcSet(src: string): string | undefined {
   const name = STORED_PHOTO.exec(src)?.[1];
-  return name ? `/uploads/${name}-thumb.webp 480w, ${src} 1920w` : undefined;
+  return name ? `/uploads/${name}-thumb.webp 480w, /uploads/${name}-medium.webp 960w, ${src} 1920w` : undefined;
 }
 
 /** A photo that lazy-loads, keeps its box, and falls back to the default illustration when missing or broken. */

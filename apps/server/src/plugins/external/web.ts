@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { Language } from '@roomweek/contract';
@@ -10,10 +11,16 @@ import { WebPages } from './web-pages.ts';
  * Serves uploaded photos from disk (`uploadsDir`; null when they are in a bucket: routes/uploads/bucket-photos.ts) and,
  * when it has been built, the web app: its files, and every page path (deep links such as /room/<id>) answered by
  * web-pages.ts — the public pages rendered on the server, the others as the app's shell. Unknown /api paths answer a
- * JSON 404.
+ * JSON 404. A photo file missing from disk is first offered to `missingPhoto` (a medium size made on demand).
  */
-export default fp<{ uploadsDir: string | null; webDist: string; defaultLanguage: Language }>(
-  async (app, { uploadsDir, webDist, defaultLanguage }) => {
+export default fp<{
+  uploadsDir: string | null;
+  webDist: string;
+  defaultLanguage: Language;
+  /** Answers a request for `/uploads/<name>` that is not on disk (true), or leaves it to the 404 (false). */
+  missingPhoto?: (name: string, reply: FastifyReply) => Promise<boolean>;
+}>(
+  async (app, { uploadsDir, webDist, defaultLanguage, missingPhoto }) => {
     if (uploadsDir) {
       await app.register(fastifyStatic, {
         root: path.resolve(uploadsDir),
@@ -46,7 +53,12 @@ export default fp<{ uploadsDir: string | null; webDist: string; defaultLanguage:
       const [rawPath = '/', query] = request.url.split('?');
       // `//host/x` is a path here, not another host: one leading slash.
       const pathname = rawPath.replace(/^\/+/, '/');
-      const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api') && !pathname.startsWith('/uploads/');
+      const reading = request.method === 'GET' || request.method === 'HEAD';
+      if (uploadsDir && missingPhoto && reading && pathname.startsWith('/uploads/')) {
+        // The raw path: an encoded slash or dot never matches a photo's name.
+        if (await missingPhoto(pathname.slice('/uploads/'.length), reply)) return reply;
+      }
+      const wantsPage = reading && !pathname.startsWith('/api') && !pathname.startsWith('/uploads/');
       if (pages && wantsPage && !path.extname(pathname)) {
         const language = pageLanguage(request, defaultLanguage);
         const page = await pages.page(query === undefined ? pathname : `${pathname}?${query}`, language, request.log);

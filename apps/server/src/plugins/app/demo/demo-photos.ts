@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { PhotoStore } from '../uploads/photo-store.ts';
+import { MEDIUM_EDGE, resized, THUMB_EDGE } from '../uploads/uploads-service.ts';
 
 /** Illustrated demo photos, drawn as SVG and encoded to WebP at first start: no binary files in the repo. */
 
@@ -70,26 +71,33 @@ function roomSvg(p: Palette, variant: number): string {
 </svg>`;
 }
 
-/** The thumbnail's longest edge, as for an uploaded photo (uploads-service.ts): the pages' `srcset` names both. */
-const THUMB_EDGE = 480;
+/**
+ * `seed`: renders a demo photo unless an earlier start did (the picture is written last, after its smaller sizes).
+ * `complete`: only gives a demo photo still stored the sizes it lacks (made before medium sizes, or thumbnails).
+ */
+type RenderMode = 'seed' | 'complete';
 
-async function render(store: PhotoStore, svg: string, name: string): Promise<void> {
+async function render(store: PhotoStore, svg: string, name: string, mode: RenderMode): Promise<void> {
   const thumb = name.replace(/\.webp$/, '-thumb.webp');
-  // Already rendered on an earlier start (the thumbnail last: a demo photo made before thumbnails gets one now).
-  if (await store.exists(thumb)) return;
+  const medium = name.replace(/\.webp$/, '-medium.webp');
+  const hasPicture = await store.exists(name);
+  if (mode === 'complete' && !hasPicture) return; // deleted with its property: not brought back
+  if (hasPicture && (await store.exists(medium))) return;
   const image = sharp(Buffer.from(svg));
+  // The same sizes as an uploaded photo (uploads-service.ts): the pages' `srcset` names all three.
+  await store.put(thumb, await resized(image, THUMB_EDGE));
+  await store.put(medium, await resized(image, MEDIUM_EDGE));
   await store.put(name, await image.clone().webp({ quality: 78 }).toBuffer());
-  await store.put(thumb, await image.clone().resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: 'inside' }).webp({ quality: 75 }).toBuffer());
 }
 
 /** Renders the demo photos into the photo store (DATA_DIR/uploads or the bucket) and answers their URLs. */
-export async function renderDemoPhotos(store: PhotoStore, key: string, palette: Palette, floors: number, variant: number) {
+export async function renderDemoPhotos(store: PhotoStore, key: string, palette: Palette, floors: number, variant: number, mode: RenderMode = 'seed') {
   const property = [`demo-${key}-outside.webp`, `demo-${key}-street.webp`];
-  await render(store, buildingSvg(palette, floors, variant), property[0]!);
-  await render(store, buildingSvg(PALETTES[(variant + 2) % PALETTES.length]!, floors + 1, 1 - variant), property[1]!);
+  await render(store, buildingSvg(palette, floors, variant), property[0]!, mode);
+  await render(store, buildingSvg(PALETTES[(variant + 2) % PALETTES.length]!, floors + 1, 1 - variant), property[1]!, mode);
   const room = async (index: number) => {
     const name = `demo-${key}-room-${index}.webp`;
-    await render(store, roomSvg(PALETTES[(variant + index) % PALETTES.length]!, index), name);
+    await render(store, roomSvg(PALETTES[(variant + index) % PALETTES.length]!, index), name, mode);
     return `/uploads/${name}`;
   };
   return { propertyPhotos: property.map((name) => `/uploads/${name}`), roomPhoto: room };

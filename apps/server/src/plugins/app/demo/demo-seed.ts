@@ -117,10 +117,16 @@ const DEMO: DemoProperty[] = [
   },
 ];
 
-/** Fills an empty database with three demo properties and their rooms; does nothing once any property exists. */
+/**
+ * Fills an empty database with three demo properties and their rooms. Once any property exists it only gives the demo
+ * photos still stored the sizes they lack (a site seeded before medium sizes existed) and answers false.
+ */
 export async function seedDemo(db: Executor, photoStore: PhotoStore): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(properties);
-  if (count > 0) return false;
+  if (count > 0) {
+    await completeDemoPhotos(photoStore);
+    return false;
+  }
   for (const [index, demo] of DEMO.entries()) {
     const photos = await renderDemoPhotos(photoStore, demo.key, PALETTES[index % PALETTES.length]!, 3 + index, index % 2);
     const [property] = await db
@@ -147,4 +153,11 @@ export async function seedDemo(db: Executor, photoStore: PhotoStore): Promise<bo
     }
   }
   return true;
+}
+
+async function completeDemoPhotos(photoStore: PhotoStore): Promise<void> {
+  for (const [index, demo] of DEMO.entries()) {
+    const photos = await renderDemoPhotos(photoStore, demo.key, PALETTES[index % PALETTES.length]!, 3 + index, index % 2, 'complete');
+    for (const roomIndex of demo.rooms.keys()) await photos.roomPhoto(roomIndex);
+  }
 }

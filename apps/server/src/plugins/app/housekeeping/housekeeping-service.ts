@@ -38,7 +38,8 @@ export interface HousekeepingReport {
   photosDeleted: string[];
 }
 
-const thumbnailOf = (url: string) => url.replace(/\.webp$/, '-thumb.webp');
+/** A photo's URL and those of its smaller sizes: a row listing any of them keeps the photo. */
+const urlsOf = (url: string) => [url, url.replace(/\.webp$/, '-medium.webp'), url.replace(/\.webp$/, '-thumb.webp')];
 
 /**
  * Deletes what only grows and is no longer needed (docs/decisions/0016-housekeeping-and-hostile-inputs.md): ended
@@ -92,7 +93,7 @@ export class HousekeepingService {
 
   /**
    * Archived rows past the grace period let go of their photos; then every stored photo whose files are older than the
-   * grace period and that no row lists (neither the picture nor its thumbnail URL) is deleted with its thumbnail.
+   * grace period and that no row lists (neither the picture nor its medium or thumbnail URL) is deleted with them.
    * The file's age covers a photo uploaded but not yet saved in the admin's form.
    */
   private async sweepPhotos(): Promise<{ archivedRowsReleased: number; photosDeleted: string[] }> {
@@ -103,9 +104,9 @@ export class HousekeepingService {
     const photosDeleted: string[] = [];
     for (let start = 0; start < candidates.length; start += PHOTO_BATCH) {
       const batch = candidates.slice(start, start + PHOTO_BATCH);
-      const referenced = await repository.referencedPhotos(batch.flatMap((url) => [url, thumbnailOf(url)]));
+      const referenced = await repository.referencedPhotos(batch.flatMap(urlsOf));
       for (const url of batch) {
-        if (referenced.has(url) || referenced.has(thumbnailOf(url))) continue;
+        if (urlsOf(url).some((listed) => referenced.has(listed))) continue;
         await uploads.remove(url);
         photosDeleted.push(url);
       }

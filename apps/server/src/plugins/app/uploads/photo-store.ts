@@ -1,8 +1,8 @@
-import { access, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** A file of the store: its name (`<base>.webp` or `<base>-thumb.webp`) and when it was last written (ms). */
+/** A file of the store: its name (`<base>.webp`, `<base>-medium.webp`, `<base>-thumb.webp`) and when it was last written (ms). */
 export interface StoredFile {
   name: string;
   writtenAt: number;
@@ -22,6 +22,8 @@ export interface PhotoStore {
   readonly kind: 'local' | 's3';
   put(name: string, bytes: Buffer): Promise<void>;
   exists(name: string): Promise<boolean>;
+  /** The file's bytes, or null when there is none (to make a missing medium size from its picture). */
+  get(name: string): Promise<Buffer | null>;
   /** Deletes these files; one already gone is no error. */
   delete(names: string[]): Promise<void>;
   /** Every file of the store, with when it was written. */
@@ -44,6 +46,13 @@ export class LocalPhotoStore implements PhotoStore {
       () => true,
       () => false,
     );
+  }
+
+  get(name: string): Promise<Buffer | null> {
+    return readFile(path.join(this.directory, name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
   }
 
   async delete(names: string[]): Promise<void> {

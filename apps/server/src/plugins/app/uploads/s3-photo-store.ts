@@ -86,6 +86,16 @@ export class S3PhotoStore implements PhotoStore {
     }
   }
 
+  async get(name: string): Promise<Buffer | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
+      return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw unavailable(error);
+    }
+  }
+
   /** One call per key: DeleteObjects needs a checksum header that not every S3-compatible store takes. */
   async delete(names: string[]): Promise<void> {
     for (const name of names) {
