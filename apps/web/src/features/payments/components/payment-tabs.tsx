@@ -33,7 +33,11 @@ export function PaymentTabs(props: PaymentStepProps) {
   const chosen = props.stay !== null;
   useEffect(() => {
     // Dates chosen: the next step is paying, so the other panels' code comes now, while the guest reads the summary.
-    if (chosen) void Promise.all([loadCard(), loadPaypal()]).catch(() => {});
+    // In a task of its own: the effects of a click's render run inside the click's task, which asking for the chunks
+    // (Vite adds a preload link for each of their imports) would lengthen.
+    if (!chosen) return undefined;
+    const timer = setTimeout(() => void Promise.all([loadCard(), loadPaypal()]).catch(() => {}), 0);
+    return () => clearTimeout(timer);
   }, [chosen]);
   return (
     <section aria-labelledby="payment-title" className="flex flex-col gap-3">

@@ -48,14 +48,15 @@ function BookingCalendar({ calendar, selection, onPick }: BookingCalendarProps) 
     const isDisabled = dayDisabler(selection, calendar);
     return (date: Date) => isDisabled(isoOf(date));
   }, [selection, calendar]);
+  // Only the few days that are not available are marked (booked nights, the window's end): react-day-picker keeps a
+  // list of the days each modifier matches and looks every day up in each list at each render, so a modifier matching
+  // most days ("available") would cost a walk of that long list per day. The green of the available days is the CSS's
+  // default for an enabled day that is neither booked nor past the window (booking-calendar.css).
   const modifiers = useMemo<Record<string, Matcher>>(() => {
-    const { bookedNights, today, lastDay } = calendar;
+    const { bookedNights, lastDay } = calendar;
     return {
       booked: (date: Date) => bookedNights.has(isoOf(date)),
-      available: (date: Date) => {
-        const day = isoOf(date);
-        return !bookedNights.has(day) && day >= today && day < lastDay;
-      },
+      closed: (date: Date) => isoOf(date) >= lastDay,
     };
   }, [calendar]);
   const step = stayStep(selection);
@@ -111,7 +112,7 @@ function BookingCalendar({ calendar, selection, onPick }: BookingCalendarProps) 
 
 export default memo(BookingCalendar);
 
-const MODIFIER_CLASSES = { booked: 'rw-booked', available: 'rw-available' };
+const MODIFIER_CLASSES = { booked: 'rw-booked', closed: 'rw-closed' };
 
 /** One `Date` per calendar date, and one calendar date per `Date` the calendar hands back (its days keep theirs). */
 const dates = new Map<string, Date>();
