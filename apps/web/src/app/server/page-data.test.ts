@@ -13,7 +13,7 @@ describe('which pages the server renders (docs/behaviour.md §16)', () => {
   );
 
   it("names a page's code and, outside French, its language's strings", () => {
-    expect(pageModules('/room/x', 'fr')).toEqual(['src/app/routes/room-booking-page.tsx', 'src/features/rooms/components/booking-calendar.tsx']);
+    expect(pageModules('/room/x', 'fr')).toEqual(['src/app/routes/room-booking-page.tsx']);
     expect(pageModules('/privacy', 'pt')).toEqual([
       '../../packages/i18n/locales/pt/common.json',
       'src/features/privacy/routes/privacy-page.tsx',

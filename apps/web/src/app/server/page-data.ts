@@ -81,7 +81,9 @@ const LOCALES = '../../packages/i18n/locales';
 const PAGE_MODULES: [pattern: string, modules: string[]][] = [
   ['/', ['src/features/properties/routes/home-page.tsx']],
   ['/property/:id', ['src/features/properties/routes/property-page.tsx']],
-  ['/room/:id', ['src/app/routes/room-booking-page.tsx', 'src/features/rooms/components/booking-calendar.tsx']],
+  // Not the calendar's code: it comes when the calendar is wanted (deferred-calendar.tsx), and would otherwise share the
+  // phone's first second of network with the room's photo.
+  ['/room/:id', ['src/app/routes/room-booking-page.tsx']],
   ['/contact', ['src/features/contact/routes/contact-page.tsx']],
   ['/privacy', ['src/features/privacy/routes/privacy-page.tsx', `${LOCALES}/{lang}/privacy.json`, `${LOCALES}/fr/privacy.json`]],
   ['/login', ['src/features/auth/routes/login-page.tsx']],

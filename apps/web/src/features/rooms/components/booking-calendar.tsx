@@ -1,6 +1,4 @@
-import 'react-day-picker/style.css';
 import { useTranslation } from '@/lib/i18n';
-import './booking-calendar.css';
 import type { Language } from '@roomweek/contract';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { format } from 'date-fns';
