@@ -60,6 +60,21 @@ describe('translations', () => {
   });
 });
 
+/** Links drawn with a short visible text and a fuller accessible name (common.json): [visible, accessible name]. */
+const LABELLED_LINKS = [
+  ['home.viewRooms', 'home.viewRoomsOf'],
+  ['room.bookNow', 'room.bookRoom'],
+] as const;
+
+describe.each([...LANGUAGES])('labels in %s', (language) => {
+  const text = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], bundles.get(`${language}/common`));
+  // WCAG 2.5.3 (label in name): someone using voice control says what they see.
+  it.each(LABELLED_LINKS)('the accessible name of %s contains its visible text', (visible, name) => {
+    const shown = String(text(visible)).toLowerCase();
+    expect(String(text(name)).toLowerCase()).toContain(shown);
+  });
+});
+
 describe('i18n', () => {
   it('fills {{placeholders}} as they are (React escapes), and leaves one without a value', () => {
     const t = i18n.getFixedT('fr');

@@ -32,7 +32,7 @@ describe('language selector', () => {
     expect(await screen.findByText('3 rooms')).toBeInTheDocument();
 
     // Later calls tell the API which language to answer in.
-    await user.click(screen.getByRole('link', { name: `View the rooms of ${property.name}` }));
+    await user.click(screen.getByRole('link', { name: `View rooms at ${property.name}` }));
     await screen.findByRole('heading', { level: 1, name: property.name });
     const propertyCall = requests.find((request) => request.path === `/properties/${property.id}`);
     expect(propertyCall?.headers.get('Accept-Language')).toBe('en');
