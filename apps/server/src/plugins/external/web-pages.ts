@@ -90,6 +90,24 @@ export class WebPages {
     return new WebPages(app, template, renderer, manifest);
   }
 
+  /**
+   * Renders the public pages once each (the home page, the first room's property and the room, the contact page), so
+   * that no visitor waits for a page's first render: it loads that page's code and, on the room page, the calendar's
+   * and date-fns' modules (a second or more on a small machine). Run in the background once the server listens;
+   * a failure is logged and changes nothing.
+   */
+  async warm(language: Language, log: FastifyInstance['log']): Promise<string[]> {
+    if (!this.renderer) return [];
+    const answer = await this.transport('/api/rooms');
+    const rooms: unknown = answer.ok ? await answer.json() : [];
+    const first = Array.isArray(rooms) ? (rooms[0] as { id?: unknown; property_id?: unknown } | undefined) : undefined;
+    const urls = ['/', '/contact'];
+    if (typeof first?.property_id === 'string') urls.push(`/property/${first.property_id}`);
+    if (typeof first?.id === 'string') urls.push(`/room/${first.id}`);
+    for (const url of urls) await this.page(url, language, log);
+    return urls;
+  }
+
   /** The page at `url` (path and query) in `language`. */
   async page(url: string, language: Language, log: FastifyInstance['log']): Promise<Page> {
     const pathname = url.split('?')[0] ?? '/';

@@ -48,6 +48,15 @@ export default fp<{
     }
 
     const pages = hasWeb ? await WebPages.load(app, webDist) : null;
+    if (pages) {
+      app.addHook('onListen', async () => {
+        // In the background: the server answers meanwhile (a request for a page not yet warm renders it itself).
+        void pages
+          .warm(defaultLanguage, app.log)
+          .then((urls) => app.log.debug({ urls }, 'pages warmed up'))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'warming the pages up failed'));
+      });
+    }
 
     app.setNotFoundHandler(async (request, reply) => {
       const [rawPath = '/', query] = request.url.split('?');
