@@ -3,6 +3,8 @@ import { addDays, isoWeekday } from '@roomweek/contract';
 import { openDatabase, queryCounter, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { BookingsRepository } from '../../apps/server/src/plugins/app/bookings/bookings-repository.ts';
 import { CalendarRepository } from '../../apps/server/src/plugins/app/calendar/calendar-repository.ts';
+import { PropertiesRepository } from '../../apps/server/src/plugins/app/properties/properties-repository.ts';
+import { RoomsRepository } from '../../apps/server/src/plugins/app/rooms/rooms-repository.ts';
 import { timeline } from '../../apps/server/src/plugins/app/calendar/timeline.ts';
 import type { Dataset } from './dataset.ts';
 import type { Target } from './generate-data.ts';
@@ -49,6 +51,20 @@ function adminCalls(repository: BookingsRepository, calendar: CalendarRepository
   ];
 }
 
+/**
+ * The public catalogue's reads (issue 18: "the public reads flat"), as the routes call them on a cache miss: they do
+ * not read the bookings, so their time must not move with them.
+ */
+function publicCalls(handle: DatabaseHandle, data: Dataset): Array<{ name: string; flat: boolean; run: () => Promise<unknown> }> {
+  const [properties, rooms] = [new PropertiesRepository(handle.db), new RoomsRepository(handle.db)];
+  const propertyId = data.properties[0]!.id;
+  return [
+    { name: `public: properties list (${data.properties.length})`, flat: true, run: () => properties.list() },
+    { name: 'public: one property', flat: true, run: () => properties.get(propertyId) },
+    { name: "public: a property's rooms", flat: true, run: () => rooms.list(propertyId) },
+  ];
+}
+
 async function timeCall(run: () => Promise<unknown>, runs: number): Promise<number> {
   for (let i = 0; i < 3; i++) await run();
   const times: number[] = [];
@@ -77,7 +93,7 @@ async function explainCall(handle: DatabaseHandle, { name, flat, run }: { name: 
   return { name, flat, bookings, plans, bookingsScans, queryMs: await timeCall(run, runs) };
 }
 
-/** EXPLAIN and median time of the admin screens' booking reads at the data's current size. */
+/** EXPLAIN and median time of the admin screens' booking reads, and of the public catalogue's, at the data's current size. */
 export async function explainAdminCalls(target: Target, data: Dataset): Promise<CallPlan[]> {
   const handle = await openDatabase(
     target.databaseUrl ? { databaseUrl: target.databaseUrl, poolSize: 2, countQueries: true } : { dataDir: target.dataDir, countQueries: true },
@@ -87,7 +103,8 @@ export async function explainAdminCalls(target: Target, data: Dataset): Promise<
     const bookings = count?.n ?? 0;
     const repository = new BookingsRepository(handle.db);
     const plans: CallPlan[] = [];
-    for (const call of adminCalls(repository, new CalendarRepository(handle.db), data, bookings)) plans.push(await explainCall(handle, call, bookings));
+    const calls = [...adminCalls(repository, new CalendarRepository(handle.db), data, bookings), ...publicCalls(handle, data)];
+    for (const call of calls) plans.push(await explainCall(handle, call, bookings));
     return plans;
   } finally {
     await handle.close();
