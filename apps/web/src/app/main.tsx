@@ -3,7 +3,7 @@ import '../index.css';
 // stylesheet of its own was a second render-blocking request before the first paint (docs/performance.md).
 import 'react-day-picker/style.css';
 import '@/features/rooms/components/booking-calendar.css';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserHistory } from 'history';
 import { adoptStoredLanguage, i18nReady } from '@/lib/i18n';
@@ -25,19 +25,22 @@ const boot = takeBootData(queryClient);
  * A language chosen before pages were server-rendered is adopted once the page is live: after hydration, which must
  * render in the language of the server's HTML (formatters read the current language during render).
  */
-function AdoptStoredLanguage() {
+function AdoptStoredLanguage({ children }: { children: ReactNode }) {
   useEffect(() => adoptStoredLanguage(), []);
-  return null;
+  // It wraps the app rather than sitting beside it: a sibling would change the ids useId gives (a fork in the tree),
+  // and they must match the server's (app/server/entry-server.tsx renders the same tree without it).
+  return children;
 }
 
 const app = (
   <StrictMode>
-    <AdoptStoredLanguage />
-    <AppProviders queryClient={queryClient}>
-      <AppRouter history={history}>
-        <AppRoutes />
-      </AppRouter>
-    </AppProviders>
+    <AdoptStoredLanguage>
+      <AppProviders queryClient={queryClient}>
+        <AppRouter history={history}>
+          <AppRoutes />
+        </AppRouter>
+      </AppProviders>
+    </AdoptStoredLanguage>
   </StrictMode>
 );
 
