@@ -22,6 +22,19 @@ function api(extra: ApiRoutes, publicConfig = paymentsOn) {
 }
 
 /** The room page with a stay already chosen (the page reads it from the address). */
+/** The guest's card booking is held; Stripe fails the first checkout, then answers `url`. */
+function checkoutFailingOnce(url: string) {
+  const pending = booking({ status: 'pending', payment_method: 'stripe' });
+  const assign = vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
+  let checkouts = 0;
+  const { requests } = api({
+    'POST /bookings': () => ({ status: 201, body: pending }),
+    'POST /payments/checkout': () =>
+      ++checkouts === 1 ? { status: 502, body: { detail: 'Stripe did not answer', code: 'payment_failed' } } : { url },
+  });
+  return { assign, requests };
+}
+
 async function openRoomWithStay() {
   const app = renderApp(`/room/${room.id}?start=${day(8)}&end=${day(15)}`, { token: 'client-token' });
   await screen.findByRole('heading', { level: 1, name: 'Chambre 101' });
@@ -48,16 +61,7 @@ describe('card tab', () => {
   });
 
   it('pressing pay again after a failed checkout reuses the held booking', async () => {
-    const pending = booking({ status: 'pending', payment_method: 'stripe' });
-    const assign = vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
-    let checkouts = 0;
-    const { requests } = api({
-      'POST /bookings': () => ({ status: 201, body: pending }),
-      'POST /payments/checkout': () =>
-        ++checkouts === 1
-          ? { status: 502, body: { detail: 'Stripe did not answer', code: 'payment_failed' } }
-          : { url: 'https://checkout.stripe.test/c/pay/cs_test_2' },
-    });
+    const { assign, requests } = checkoutFailingOnce('https://checkout.stripe.test/c/pay/cs_test_2');
     const { user } = await openRoomWithStay();
     await user.click(screen.getByRole('tab', { name: 'Carte' }));
     await user.click(await screen.findByRole('button', { name: 'Réserver et payer par carte' }));
@@ -68,16 +72,7 @@ describe('card tab', () => {
   });
 
   it('new dates are a new stay: the tab stays chosen, and pressing pay books the new dates', async () => {
-    const pending = booking({ status: 'pending', payment_method: 'stripe' });
-    const assign = vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
-    let checkouts = 0;
-    const { requests } = api({
-      'POST /bookings': () => ({ status: 201, body: pending }),
-      'POST /payments/checkout': () =>
-        ++checkouts === 1
-          ? { status: 502, body: { detail: 'Stripe did not answer', code: 'payment_failed' } }
-          : { url: 'https://checkout.stripe.test/c/pay/cs_test_3' },
-    });
+    const { assign, requests } = checkoutFailingOnce('https://checkout.stripe.test/c/pay/cs_test_3');
     const { user, router } = await openRoomWithStay();
     await user.click(screen.getByRole('tab', { name: 'Carte' }));
     await user.click(await screen.findByRole('button', { name: 'Réserver et payer par carte' }));

@@ -9,6 +9,9 @@ import type { PaymentPanelProps, PaymentStepProps } from './payment-step';
 
 const ICONS = { stripe: CreditCard, paypal: Wallet, on_site: Building } as const;
 
+/** Which stay a payment is for: other dates are a new stay, and a new payment. */
+const stayKeyOf = (stay: PaymentStepProps['stay']) => (stay ? `${stay.arrival}_${stay.departure}` : null);
+
 /**
  * The card and PayPal panels (their API calls, PayPal's SDK loader) are downloaded apart from the room page: only once
  * dates are chosen (see PaymentTabs), or when their tab is opened. On site, the first tab, comes with the page.
@@ -29,7 +32,7 @@ export function PaymentTabs(props: PaymentStepProps) {
   const [method, setMethod] = useState<PaymentMethod>('on_site');
   const panelProps = useHeldBooking(props);
   // A new stay starts a new payment: the key drops the panel's state for the previous one (the method tab stays).
-  const stayKey = props.stay ? `${props.stay.arrival}_${props.stay.departure}` : 'none';
+  const stayKey = stayKeyOf(props.stay) ?? 'none';
   const chosen = props.stay !== null;
   useEffect(() => {
     // Dates chosen: the next step is paying, so the other panels' code comes now, while the guest reads the summary.
@@ -79,7 +82,7 @@ export function PaymentTabs(props: PaymentStepProps) {
  */
 function useHeldBooking({ stay, beginBooking }: PaymentStepProps): PaymentPanelProps {
   const held = useRef<{ booking: Booking; stay: string } | null>(null);
-  const stayKey = stay ? `${stay.arrival}_${stay.departure}` : null;
+  const stayKey = stayKeyOf(stay);
   const begin = useCallback(
     async (method: PaymentMethod) => {
       const previous = held.current;
