@@ -29,6 +29,8 @@ export interface VisitorOptions {
   locale?: string;
   /** Session token, as if already logged in. */
   token?: string;
+  /** The device's time zone; the site's own unless told. */
+  timezoneId?: string;
 }
 
 /** A fresh visitor: own cookies and storage, console errors collected. */
@@ -36,7 +38,7 @@ export async function newVisitor(browser: Browser, options: VisitorOptions = {})
   const context: BrowserContext = await browser.newContext({
     baseURL: baseURL(),
     viewport: options.viewport ?? VIEWPORTS.desktop,
-    timezoneId: 'Europe/Brussels',
+    timezoneId: options.timezoneId ?? 'Europe/Brussels',
     // A French browser (its Accept-Language names French): the server renders pages in the visitor's language.
     locale: options.locale ?? 'fr-FR',
   });

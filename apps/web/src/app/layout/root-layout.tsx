@@ -2,6 +2,8 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useSiteToday } from '@/config/public-config';
+import { toCalendarDate } from '@/lib/calendar-date';
 import { useTranslation } from '@/lib/i18n';
 import { RouteErrorBoundary } from '../route-error';
 import { useNavigationPending } from '../router';
@@ -30,6 +32,8 @@ function useFocusOnNavigation() {
 
 export function RootLayout() {
   const { t } = useTranslation();
+  // The site's year where the server rendered the page (the same on both sides of hydration), the device's otherwise.
+  const year = (useSiteToday() ?? toCalendarDate(new Date())).slice(0, 4);
   const main = useFocusOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -51,7 +55,7 @@ export function RootLayout() {
       <footer className="border-t border-stone-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-stone-500 sm:px-6">
           <span>
-            © {new Date().getFullYear()} {t('app.name')} · {t('app.footer')}
+            © {year} {t('app.name')} · {t('app.footer')}
           </span>
           <Link to={paths.privacy} className="hover:text-stone-800 hover:underline">
             {t('app.privacy')}

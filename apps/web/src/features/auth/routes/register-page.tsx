@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { toCalendarDate } from '@/lib/calendar-date';
+import { useSiteToday } from '@/config/public-config';
 import { errorMessage } from '@/lib/error-message';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
@@ -19,7 +19,9 @@ export function RegisterPage() {
   const location = useLocation();
   const enterSignedIn = useEnterSignedIn();
   const register = useRegister();
-  const today = toCalendarDate(new Date());
+  // The site's today, not the device's: the server renders this page in its own zone, and the device's date would
+  // differ from it around midnight (a hydration mismatch). The form's own check still uses the device's date.
+  const today = useSiteToday() ?? undefined;
   const form = useZodForm({
     schema: registerForm,
     messages: registerMessages,
