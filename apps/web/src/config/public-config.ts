@@ -1,6 +1,7 @@
 import { calendarDateIn, type PublicConfig } from '@roomweek/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { toCalendarDate } from '@/lib/calendar-date';
 import { queryKeys } from '@/lib/query-keys';
 
 /** What the app assumes until (or if) GET /api/config answers. */
@@ -29,13 +30,25 @@ export function usePublicConfig(): { config: PublicConfig; ready: boolean } {
   return { config: data ?? DEFAULT_PUBLIC_CONFIG, ready: !isPending };
 }
 
-/** Today's calendar date where the rooms are (the site's time zone), or null until the config is known. */
-export function useSiteToday(): string | null {
-  const { config, ready } = usePublicConfig();
-  if (!ready) return null;
+function siteTodayOf(config: PublicConfig): string {
   try {
     return calendarDateIn(config.site_time_zone);
   } catch {
     return calendarDateIn(DEFAULT_PUBLIC_CONFIG.site_time_zone);
   }
+}
+
+/** Today's calendar date where the rooms are (the site's time zone), or null until the config is known. */
+export function useSiteToday(): string | null {
+  const { config, ready } = usePublicConfig();
+  return ready ? siteTodayOf(config) : null;
+}
+
+/**
+ * The site's year when the config came with the page (a server-rendered page: the same on the server and while
+ * hydrating), else the device's. It never asks for the config: every screen's footer shows it.
+ */
+export function useSiteYear(): string {
+  const config = useQueryClient().getQueryData<PublicConfig>(publicConfigQuery.queryKey);
+  return (config ? siteTodayOf(config) : toCalendarDate(new Date())).slice(0, 4);
 }

@@ -2,8 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useSiteToday } from '@/config/public-config';
-import { toCalendarDate } from '@/lib/calendar-date';
+import { useSiteYear } from '@/config/public-config';
 import { useTranslation } from '@/lib/i18n';
 import { RouteErrorBoundary } from '../route-error';
 import { useNavigationPending } from '../router';
@@ -32,8 +31,7 @@ function useFocusOnNavigation() {
 
 export function RootLayout() {
   const { t } = useTranslation();
-  // The site's year where the server rendered the page (the same on both sides of hydration), the device's otherwise.
-  const year = (useSiteToday() ?? toCalendarDate(new Date())).slice(0, 4);
+  const year = useSiteYear();
   const main = useFocusOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
