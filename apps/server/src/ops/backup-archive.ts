@@ -40,12 +40,35 @@ export function parseManifest(bytes: Buffer): Manifest {
 }
 
 /**
- * Runs a PostgreSQL client tool (pg_dump, pg_restore), optionally feeding it a stream; fails with its error output.
- * The connection string goes as `--dbname`, never through a shell.
+ * How a PostgreSQL client tool reaches the database of a connection string without the password on its command line
+ * (where `ps` shows it to every user of the machine): the string without its password as `--dbname`, the password
+ * in `PGPASSWORD` of the tool's own environment (docs/decisions/0030-operations-hardening.md).
  */
-export function runTool(command: string, args: string[], input?: Readable): Promise<void> {
+export function toolConnection(databaseUrl: string): { dbname: string; env: Record<string, string> } {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    return { dbname: databaseUrl, env: {} }; // a keyword/value string: passed as it is (PostgreSQL's own format)
+  }
+  let password = url.password ? decodeURIComponent(url.password) : '';
+  url.password = '';
+  const inQuery = url.searchParams.get('password');
+  if (inQuery !== null) {
+    password ||= inQuery;
+    url.searchParams.delete('password');
+  }
+  return { dbname: url.toString(), env: password ? { PGPASSWORD: password } : {} };
+}
+
+/**
+ * Runs a PostgreSQL client tool (pg_dump, pg_restore), optionally feeding it a stream; fails with its error output.
+ * Never through a shell; `env` is added to this process's environment for the tool only.
+ */
+export function runTool(command: string, args: string[], options: { input?: Readable; env?: Record<string, string> } = {}): Promise<void> {
+  const { input } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: [input ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { stdio: [input ? 'pipe' : 'ignore', 'ignore', 'pipe'], env: { ...process.env, ...options.env } });
     let errors = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       errors = (errors + chunk.toString('utf8')).slice(-4000);

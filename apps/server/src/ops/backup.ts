@@ -6,13 +6,13 @@
  * row, so it is there. Read the environment like the server does (DATA_DIR, DATABASE_URL, UPLOADS).
  */
 import { existsSync } from 'node:fs';
-import { readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { LocalPhotoStore } from '../plugins/app/uploads/photo-store.ts';
 import { STORED_FILE } from '../plugins/app/uploads/uploads-service.ts';
-import { MANIFEST, PGLITE_ENTRY, POSTGRES_ENTRY, runTool, SECRETS_ENTRY, UPLOADS_PREFIX, type Manifest } from './backup-archive.ts';
+import { MANIFEST, PGLITE_ENTRY, POSTGRES_ENTRY, runTool, SECRETS_ENTRY, toolConnection, UPLOADS_PREFIX, type Manifest } from './backup-archive.ts';
 import { dumpFromServer } from './backup-socket.ts';
 import { TarWriter } from './tar.ts';
 
@@ -42,7 +42,10 @@ async function backup(file: string, config: Config): Promise<Manifest> {
     let databaseEntry: () => Promise<void>;
     if (config.DATABASE_URL) {
       await rm(scratch, { force: true });
-      await runTool('pg_dump', ['--format=custom', `--file=${scratch}`, `--dbname=${config.DATABASE_URL}`]);
+      // Created here, 0600, before pg_dump fills it: pg_dump's own file would follow the umask (often world-readable).
+      await (await open(scratch, 'wx', 0o600)).close();
+      const connection = toolConnection(config.DATABASE_URL);
+      await runTool('pg_dump', ['--format=custom', `--file=${scratch}`, `--dbname=${connection.dbname}`], { env: connection.env });
       const { size } = await stat(scratch);
       databaseEntry = () => writer.addFile(POSTGRES_ENTRY, scratch, size);
       console.error(`database: pg_dump, ${size} bytes`);

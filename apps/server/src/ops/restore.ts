@@ -14,7 +14,7 @@ import { lockDataDir } from '../db/data-dir-lock.ts';
 import { openPhotoStore } from '../plugins/app/uploads/photo-storage.ts';
 import { S3PhotoStore } from '../plugins/app/uploads/s3-photo-store.ts';
 import { STORED_FILE } from '../plugins/app/uploads/uploads-service.ts';
-import { MANIFEST, parseManifest, PGLITE_ENTRY, POSTGRES_ENTRY, runTool, SECRETS_ENTRY, UPLOADS_PREFIX, type Manifest } from './backup-archive.ts';
+import { MANIFEST, parseManifest, PGLITE_ENTRY, POSTGRES_ENTRY, runTool, SECRETS_ENTRY, toolConnection, UPLOADS_PREFIX, type Manifest } from './backup-archive.ts';
 import { TarReader } from './tar.ts';
 
 const isEmptyDir = async (dir: string) =>
@@ -57,7 +57,11 @@ async function checkTarget(config: Config, manifest: Manifest, archive: TarReade
 
 async function restoreDatabase(config: Config, manifest: Manifest, archive: TarReader): Promise<number> {
   if (manifest.database === 'postgres') {
-    await runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${config.DATABASE_URL}`], archive.stream(POSTGRES_ENTRY));
+    const connection = toolConnection(config.DATABASE_URL!);
+    await runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${connection.dbname}`], {
+      input: archive.stream(POSTGRES_ENTRY),
+      env: connection.env,
+    });
   } else {
     await mkdir(config.DATA_DIR, { recursive: true });
     const release = await lockDataDir(config.DATA_DIR);
