@@ -21,6 +21,7 @@ export interface FakePaypalRefund {
   amount: Money;
   status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED';
   requestId: string | undefined;
+  customId?: string;
 }
 
 /** A PayPal webhook event about a capture, as PayPal sends it (v1 event, v2 capture resource). */
@@ -44,7 +45,7 @@ export interface FakeOrder {
     custom_id?: string;
     description?: string;
     amount: Money;
-    payments?: { captures: FakeCapture[] };
+    payments?: { captures: FakeCapture[]; refunds?: unknown[] };
   }[];
   payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } };
   links: { href: string; rel: string; method: string }[];
@@ -69,8 +70,10 @@ export class FakePaypal {
   /** Every verify-webhook-signature answer given. */
   readonly verifications: ('SUCCESS' | 'FAILURE')[] = [];
   readonly refunds: FakePaypalRefund[] = [];
-  /** When > 0, that many refund calls fail with a 500 (an outage), then they work again. */
+  /** When > 0, that many refund calls fail with a 500 (an outage, before any PayPal-Request-Id replay), then they work again. */
   failRefunds = 0;
+  /** When > 0, that many refund calls are carried out (and remembered under their request id) but their answer is lost. */
+  loseRefundResponses = 0;
   /** The status new refunds get: PENDING models a refund PayPal is still processing (then `settleRefund`). */
   newRefundStatus: FakePaypalRefund['status'] = 'COMPLETED';
   /** Every request: method, path and PayPal-Request-Id. */
@@ -172,7 +175,7 @@ export class FakePaypal {
   }
 
   private refundBody(refund: FakePaypalRefund) {
-    return { id: refund.id, status: refund.status, amount: refund.amount, links: [] };
+    return { id: refund.id, status: refund.status, amount: refund.amount, ...(refund.customId ? { custom_id: refund.customId } : {}), links: [] };
   }
 
   /** Cents refunded (or being refunded) on a capture. */
@@ -285,12 +288,22 @@ export class FakePaypal {
     if (!bearer || !this.tokens.has(bearer)) {
       return send(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
     }
+    const refunding = method === 'POST' && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(url.pathname);
+    if (refunding && this.loseRefundResponses === 0 && this.failRefunds > 0) {
+      this.failRefunds--;
+      return send(500, { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.' });
+    }
     const idempotencyKey = method === 'POST' && requestId ? `${url.pathname}|${requestId}` : undefined;
     const earlier = idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
     if (earlier) return send(earlier.status, earlier.body);
 
     const result = this.route(method, url.pathname, text ? (JSON.parse(text) as Record<string, unknown>) : {}, requestId);
     if (idempotencyKey && result.status < 500) this.idempotent.set(idempotencyKey, result);
+    if (refunding && this.loseRefundResponses > 0) {
+      this.loseRefundResponses--;
+      response.destroy();
+      return;
+    }
     if (result.loseResponse) {
       response.destroy();
       return;
@@ -310,11 +323,17 @@ export class FakePaypal {
     if (orderMatch) {
       const order = this.orders.get(orderMatch[1]!);
       if (!order) return unprocessable(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-      if (method === 'GET' && !orderMatch[2]) return { status: 200, body: order };
+      if (method === 'GET' && !orderMatch[2]) return { status: 200, body: this.orderBody(order) };
       if (method === 'POST' && orderMatch[2]) return this.capture(order, requestId);
     }
     const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
     if (method === 'POST' && refundMatch) return this.refund(refundMatch[1]!, body, requestId);
+    const captureRead = /^\/v2\/payments\/captures\/([^/]+)$/.exec(path);
+    if (method === 'GET' && captureRead) {
+      const charged = this.captures.find((c) => c.captureId === captureRead[1]);
+      if (!charged) return unprocessable(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      return { status: 200, body: { ...this.captureOf(charged.orderId), supplementary_data: { related_ids: { order_id: charged.orderId } } } };
+    }
     const refundRead = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path);
     if (method === 'GET' && refundRead) {
       const refund = this.refunds.find((r) => r.id === refundRead[1]);
@@ -323,12 +342,20 @@ export class FakePaypal {
     return unprocessable(404, 'NOT_FOUND', 'INVALID_RESOURCE_ID');
   }
 
+  /** An order as PayPal shows it: each purchase unit's payments list its captures' refunds too. */
+  private orderBody(order: FakeOrder): FakeOrder {
+    const shown = structuredClone(order);
+    for (const unit of shown.purchase_units) {
+      if (!unit.payments) continue;
+      const captureIds = new Set(unit.payments.captures.map((c) => c.id));
+      const refunds = this.refunds.filter((r) => captureIds.has(r.captureId)).map((r) => this.refundBody(r));
+      if (refunds.length > 0) unit.payments.refunds = refunds;
+    }
+    return shown;
+  }
+
   /** Refunds part (`amount`) or the rest of a completed capture; never more than is left on it. */
   private refund(captureId: string, body: Record<string, unknown>, requestId: string | undefined): { status: number; body: unknown } {
-    if (this.failRefunds > 0) {
-      this.failRefunds--;
-      return { status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.' } };
-    }
     const charged = this.captures.find((c) => c.captureId === captureId);
     if (!charged) return unprocessable(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
     const capture = this.captureOf(charged.orderId);
@@ -346,6 +373,7 @@ export class FakePaypal {
       amount: { currency_code: capture.amount.currency_code, value: (cents / 100).toFixed(2) },
       status: this.newRefundStatus,
       requestId,
+      ...(typeof body.custom_id === 'string' ? { customId: body.custom_id } : {}),
     };
     this.refunds.push(refund);
     return { status: 201, body: this.refundBody(refund) };

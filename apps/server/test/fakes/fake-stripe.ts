@@ -35,6 +35,8 @@ export interface FakeRefund {
   currency: string;
   status: 'succeeded' | 'pending' | 'failed';
   reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
 }
 
 type Form = Record<string, unknown>;
@@ -71,8 +73,12 @@ export class FakeStripe {
   /** The secret key the SDK must send as its bearer token. */
   readonly secretKey = `sk_test_fake_${randomBytes(6).toString('hex')}`;
   readonly webhookSecret = `whsec_fake_${randomBytes(12).toString('hex')}`;
-  /** When > 0, that many refund calls fail with a 500 (an outage), then they work again. */
+  /** When > 0, that many refund calls fail with a 500 (an outage, before any idempotency replay), then they work again. */
   failRefunds = 0;
+  /** When > 0, that many refund calls are carried out (and remembered under their key) but answered with a 500: a lost answer. */
+  loseRefundAnswers = 0;
+  /** When > 0, that many reads of a payment's refunds (`GET /v1/refunds`) fail with a 500. */
+  failRefundLists = 0;
   /** The status new refunds get: `pending` models a refund Stripe is still processing (then `settleRefund`). */
   newRefundStatus: FakeRefund['status'] = 'succeeded';
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
@@ -210,13 +216,23 @@ export class FakeStripe {
     if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
+    const creatingRefund = method === 'POST' && url.pathname === '/v1/refunds';
+    if (creatingRefund && this.loseRefundAnswers === 0 && this.failRefunds > 0) {
+      this.failRefunds--;
+      return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    }
     const key = request.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && method === 'POST' ? `${url.pathname}|${key}` : undefined;
     const earlier = idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
     if (earlier) return send(earlier.status, earlier.body);
 
-    const result = this.route(method, url.pathname, parseForm(Buffer.concat(chunks).toString('utf8')));
+    const form = method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(Buffer.concat(chunks).toString('utf8'));
+    const result = this.route(method, url.pathname, form);
     if (idempotencyKey && result.status < 500) this.idempotent.set(idempotencyKey, result);
+    if (creatingRefund && this.loseRefundAnswers > 0) {
+      this.loseRefundAnswers--;
+      return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    }
     send(result.status, result.body);
   }
 
@@ -236,6 +252,13 @@ export class FakeStripe {
       }
     }
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(form);
+    if (method === 'GET' && path === '/v1/refunds') {
+      if (this.failRefundLists > 0) {
+        this.failRefundLists--;
+        return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
+      }
+      return this.listRefunds(form);
+    }
     const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
     if (method === 'GET' && refundMatch) {
       const refund = this.refunds.find((r) => r.id === refundMatch[1]);
@@ -289,11 +312,15 @@ export class FakeStripe {
     return { status: 200, body: session };
   }
 
+  /** `GET /v1/refunds?payment_intent=…&limit=…&starting_after=…`: newest first, as a Stripe list object. */
+  private listRefunds(query: Form): { status: number; body: unknown } {
+    const limit = Math.min(100, Math.max(1, Number(query.limit ?? 10)));
+    let matching = this.refunds.filter((r) => query.payment_intent === undefined || r.payment_intent === query.payment_intent).reverse();
+    if (typeof query.starting_after === 'string') matching = matching.slice(matching.findIndex((r) => r.id === query.starting_after) + 1);
+    return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: matching.length > limit, data: matching.slice(0, limit) } };
+  }
+
   private createRefund(form: Form): { status: number; body: unknown } {
-    if (this.failRefunds > 0) {
-      this.failRefunds--;
-      return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
-    }
     const intent = form.payment_intent;
     const session = [...this.sessions.values()].find((s) => s.payment_intent === intent);
     if (!session) return stripeError(404, `No such payment_intent: '${String(intent)}'`, 'resource_missing');
@@ -313,6 +340,8 @@ export class FakeStripe {
       currency: session.currency,
       status: this.newRefundStatus,
       reason: (form.reason as string | undefined) ?? null,
+      metadata: (form.metadata ?? {}) as Record<string, string>,
+      created: Math.floor(Date.now() / 1000),
     };
     this.refunds.push(refund);
     return { status: 200, body: refund };

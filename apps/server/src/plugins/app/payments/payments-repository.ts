@@ -25,6 +25,8 @@ export interface ClaimedRefund {
   /** Set once the provider answered with a refund it was still processing: asked about, never sent again. */
   provider_refund_id: string | null;
   attempts: number;
+  /** Why the last call failed, if one did. */
+  last_error: string | null;
 }
 
 /** A refund to record: on which payment, how much, why, and the key that makes recording it twice a no-op. */
@@ -258,7 +260,7 @@ export class PaymentsRepository {
             select id from payment_refunds
             where status = 'pending' and next_attempt_at <= now() ${onlyId ? sql`and id = ${onlyId}` : sql``}
             order by next_attempt_at limit 20 for update skip locked)
-          returning id, booking_id, provider, payment_reference, amount_cents::float8 as amount_cents, provider_refund_id, attempts`,
+          returning id, booking_id, provider, payment_reference, amount_cents::float8 as amount_cents, provider_refund_id, attempts, last_error`,
     );
   }
 

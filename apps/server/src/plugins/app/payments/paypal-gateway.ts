@@ -237,9 +237,34 @@ export class PaypalGateway {
       credentials,
       'POST',
       `/v2/payments/captures/${encodeURIComponent(refund.paymentReference)}/refund`,
-      { requestId: refund.idempotencyKey, body: { amount: { currency_code: 'EUR', value: (refund.amountCents / 100).toFixed(2) } } },
+      {
+        requestId: refund.idempotencyKey,
+        // custom_id: our key again, so the order's refunds can be searched for it (findRefund).
+        body: { amount: { currency_code: 'EUR', value: (refund.amountCents / 100).toFixed(2) }, custom_id: refund.idempotencyKey },
+      },
     );
     return { id: answer.id, state: paypalRefundState(answer.status) };
+  }
+
+  /**
+   * Our refund among the capture's refunds at PayPal, found by its `custom_id`; null when PayPal has none. PayPal
+   * lists a capture's refunds on its order: the capture names the order (`supplementary_data.related_ids`).
+   */
+  async findRefund(credentials: PaypalCredentials, refund: ProviderRefundRequest): Promise<ProviderRefund | null> {
+    const capture = await this.call<{ supplementary_data?: { related_ids?: { order_id?: string } } }>(
+      credentials,
+      'GET',
+      `/v2/payments/captures/${encodeURIComponent(refund.paymentReference)}`,
+    );
+    const orderId = capture.supplementary_data?.related_ids?.order_id;
+    if (!orderId) throw new Error(`PayPal named no order for capture ${refund.paymentReference}`);
+    const order = await this.call<{ purchase_units?: { payments?: { refunds?: { id: string; status: string; custom_id?: string }[] } }[] }>(
+      credentials,
+      'GET',
+      `/v2/checkout/orders/${encodeURIComponent(orderId)}`,
+    );
+    const found = (order.purchase_units ?? []).flatMap((unit) => unit.payments?.refunds ?? []).find((r) => r.custom_id === refund.idempotencyKey);
+    return found ? { id: found.id, state: paypalRefundState(found.status) } : null;
   }
 
   /** Where a refund PayPal was still processing stands now. */

@@ -123,7 +123,12 @@ export class StripeGateway {
   /** Refunds `amountCents` of a PaymentIntent; the idempotency key (one per refund of ours) makes a retry a no-op at Stripe. */
   async refund(secretKey: string, refund: ProviderRefundRequest): Promise<ProviderRefund> {
     const created = await this.client(secretKey).refunds.create(
-      { payment_intent: refund.paymentReference, amount: refund.amountCents, reason: 'requested_by_customer' },
+      {
+        payment_intent: refund.paymentReference,
+        amount: refund.amountCents,
+        reason: 'requested_by_customer',
+        metadata: { [REFUND_KEY_METADATA]: refund.idempotencyKey },
+      },
       { idempotencyKey: refund.idempotencyKey },
     );
     return { id: created.id, state: stripeRefundState(created.status) };
@@ -135,11 +140,25 @@ export class StripeGateway {
     return { id: refund.id, state: stripeRefundState(refund.status) };
   }
 
+  /**
+   * Our refund among the payment's refunds at Stripe, found by the key its metadata carries; null when Stripe has none
+   * (asked before a refund whose calls all failed is given up: one of them may have gone through).
+   */
+  async findRefund(secretKey: string, refund: ProviderRefundRequest): Promise<ProviderRefund | null> {
+    for await (const found of this.client(secretKey).refunds.list({ payment_intent: refund.paymentReference, limit: 100 })) {
+      if (found.metadata?.[REFUND_KEY_METADATA] === refund.idempotencyKey) return { id: found.id, state: stripeRefundState(found.status) };
+    }
+    return null;
+  }
+
   /** Checks the `Stripe-Signature` header over the raw body; throws when it does not match or is too old. */
   constructEvent(payload: Buffer, signature: string, webhookSecret: string): StripeEvent {
     return this.client('sk_webhook_only').webhooks.constructEvent(payload, signature, webhookSecret);
   }
 }
+
+/** The metadata key of a refund we send: our idempotency key, so the payment's refunds can be searched for it. */
+const REFUND_KEY_METADATA = 'roomweek_refund';
 
 /** Stripe's refund statuses: succeeded; failed or canceled (no money moved); pending or requires_action (still on its way). */
 function stripeRefundState(status: string | null): ProviderRefund['state'] {
