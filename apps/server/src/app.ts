@@ -9,6 +9,7 @@ import { trustProxyOption } from './lib/client-address.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { loggerOptions } from './lib/logger.ts';
 import dbPlugin from './plugins/external/db.ts';
+import databaseOutage from './plugins/external/database-outage.ts';
 import errorHandler, { frameworkErrors } from './plugins/external/error-handler.ts';
 import contentLanguage from './plugins/external/content-language.ts';
 import publicCache from './plugins/external/public-cache.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
   app.setSerializerCompiler(serializerCompiler);
 
   // External tier.
+  await app.register(databaseOutage, { handle });
   await app.register(errorHandler);
   await app.register(shutdown);
   if (config.BENCH_COUNT_QUERIES) await app.register(queryCount);

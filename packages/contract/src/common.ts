@@ -116,6 +116,7 @@ export const ERROR_CODES = [
   'not_ready',
   'shutting_down',
   'storage_unavailable',
+  'database_unavailable',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -50,3 +50,31 @@ export function constraintName(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Node's socket errors when the database's host does not answer or drops the connection. */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** SQLSTATEs of a database going away: shut down by an admin or a crash, starting up, too many connections. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** node-postgres's own messages for a connection it lost or could not make (they carry no code). */
+const POOL_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/;
+
+/**
+ * True when an error (or one of its causes: drizzle wraps the driver's) says the database cannot be reached, as
+ * opposed to a query it refused: the connection was refused or lost, the server is shutting down or starting, any
+ * connection exception (SQLSTATE class 08). Such a request may well succeed in a moment: 503 `database_unavailable`.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && POOL_MESSAGES.test(message)) return true;
+    // An AggregateError (a host name resolving to several addresses, each refused).
+    if (Array.isArray(errors) && errors.length > 0 && errors.every((inner) => isDatabaseUnavailable(inner))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Seconds a client is told to wait (`Retry-After`) when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -40,7 +40,10 @@ export function intervalJob(
     };
     const tick = () => {
       runOnce()
-        .catch((error: unknown) => app.log.error({ err: error, job: options.name }, 'job failed'))
+        .catch((error: unknown) => {
+          // A database that is away is logged once for everyone (plugins/external/database-outage.ts), not per tick.
+          if (!app.databaseOutage.report(error, `job ${options.name}`)) app.log.error({ err: error, job: options.name }, 'job failed');
+        })
         .finally(schedule);
     };
     app.addHook('onReady', async () => schedule());

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '@roomweek/contract';
-import { AppError, sqlState } from '../../lib/errors.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, sqlState } from '../../lib/errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'validation_error',
@@ -41,7 +41,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 /**
  * The one error handler: `{detail, code}` with the right status for everything the user caused; 5xx details
- * are logged with the request, never sent.
+ * are logged with the request, never sent. A database that cannot be reached is 503 `database_unavailable` with
+ * `Retry-After`, logged once per outage.
  */
 export default fp(
   async (app) => {
@@ -64,6 +65,10 @@ export default fp(
         };
       } else if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
+      } else if (app.databaseOutage.report(error, `${request.method} ${request.routeOptions.url ?? 'unmatched'}`)) {
+        // The database cannot be reached: logged once per outage (database-outage.ts), not per request.
+        void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.code(503).send({ detail: 'The database cannot be reached right now; try again in a moment', code: 'database_unavailable' } satisfies ErrorResponse);
       } else if (sqlState(error) && INPUT_SQLSTATES[sqlState(error)!]) {
         const known = INPUT_SQLSTATES[sqlState(error)!]!;
         status = known.status;
@@ -80,5 +85,5 @@ export default fp(
       return reply.code(status).send(body);
     });
   },
-  { name: 'error-handler' },
+  { name: 'error-handler', dependencies: ['database-outage'] },
 );

@@ -26,7 +26,7 @@ export default fp(
         const missing = await repository.missingMigrations(expected);
         return missing.length ? { ready: false, reason: `migrations not applied: ${missing.join(', ')}` } : { ready: true };
       } catch (error) {
-        app.log.warn({ err: error }, 'readiness: the database does not answer');
+        if (!app.databaseOutage.report(error, 'readiness')) app.log.warn({ err: error }, 'readiness: the database does not answer');
         return { ready: false, reason: 'the database does not answer' };
       }
     });
@@ -64,7 +64,7 @@ export default fp(
         refundLag.set(payments.oldestPendingRefundAgeSeconds);
         databaseUp.set(1);
       } catch (error) {
-        app.log.warn({ err: error }, 'metrics: could not read the database gauges');
+        if (!app.databaseOutage.report(error, 'metrics')) app.log.warn({ err: error }, 'metrics: could not read the database gauges');
         databaseUp.set(0);
       }
     });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../../lib/errors.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -10,8 +11,9 @@ const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
       try {
         await app.db.execute(sql`select 1`);
         return { status: 'ok' as const };
-      } catch {
-        return reply.code(503).send({ detail: 'Database unavailable', code: 'internal_error' });
+      } catch (error) {
+        app.databaseOutage.report(error, 'health');
+        return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ detail: 'Database unavailable', code: 'database_unavailable' });
       }
     },
   });

@@ -1,0 +1,75 @@
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    databaseOutage: DatabaseOutage;
+  }
+}
+
+export interface DatabaseOutage {
+  /** True from the first failure that says the database is unreachable until a probe reaches it again. */
+  readonly down: boolean;
+  /**
+   * Answers whether `error` says the database cannot be reached. The first such error of an outage is logged (once,
+   * whoever meets it: a request, a job, readiness) and starts probing for the recovery, which is logged once too.
+   */
+  report: (error: unknown, where: string) => boolean;
+}
+
+const PROBE_EVERY_MS = 1_000;
+
+/**
+ * One log line when the database goes away and one when it is back, instead of an error per request and per job
+ * tick while it is gone (docs/decisions/0030-operations-hardening.md).
+ */
+export default fp<{ handle: DatabaseHandle; probeEveryMs?: number }>(
+  async (app, { handle, probeEveryMs = PROBE_EVERY_MS }) => {
+    let since: number | null = null;
+    let probe: NodeJS.Timeout | undefined;
+    let closing = false;
+
+    const recovered = () => {
+      clearInterval(probe);
+      probe = undefined;
+      app.log.info({ downSeconds: Math.round((Date.now() - since!) / 100) / 10 }, 'database available again');
+      since = null;
+    };
+    const startProbing = () => {
+      let probing = false;
+      probe = setInterval(() => {
+        if (probing || closing) return;
+        probing = true;
+        handle.db
+          .execute(sql`select 1`)
+          .then(recovered, () => undefined)
+          .finally(() => (probing = false));
+      }, probeEveryMs);
+      probe.unref();
+    };
+
+    const outage: DatabaseOutage = {
+      get down() {
+        return since !== null;
+      },
+      report: (error, where) => {
+        if (!isDatabaseUnavailable(error)) return false;
+        if (since === null && !closing) {
+          since = Date.now();
+          const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+          app.log.error({ where, cause }, 'database unavailable: requests answer 503 database_unavailable until it is back');
+          startProbing();
+        }
+        return true;
+      },
+    };
+    app.decorate('databaseOutage', outage);
+    app.addHook('preClose', async () => {
+      closing = true;
+      clearInterval(probe);
+    });
+  },
+  { name: 'database-outage' },
+);
