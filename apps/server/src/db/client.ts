@@ -86,6 +86,12 @@ export async function openDatabase(options: {
     pool.on('error', () => {
       /* an idle client lost its connection; the pool replaces it */
     });
+    // A client checked out (between two statements of a transaction) when the server ends its session emits 'error'
+    // with nobody listening, which would end the process; its next statement fails instead, and the error handler
+    // answers 503 database_unavailable (docs/decisions/0030-operations-hardening.md).
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     const databaseUrl = options.databaseUrl;
     return {
