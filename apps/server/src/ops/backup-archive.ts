@@ -6,9 +6,10 @@ import type { Readable } from 'node:stream';
  *   manifest.json              what it is (below)
  *   database/pgdata.tar.gz     the embedded database's data directory (PGlite's dumpDataDir), or
  *   database/postgres.dump     pg_dump's custom format of the PostgreSQL database
- *   secrets.json               DATA_DIR's generated JWT_SECRET / SETTINGS_KEY, when the instance uses them
+ *   secrets.json               DATA_DIR's generated JWT_SECRET / SETTINGS_KEY, only in an encrypted backup
  *   uploads/<name>.webp        the photos, when they are on disk (UPLOADS=local)
- * docs/decisions/0022-storage-instances-operations.md.
+ * With `--encrypt-to`, that tar is encrypted whole in the age format (ops/backup-encryption.ts).
+ * docs/decisions/0022-storage-instances-operations.md, 0030-operations-hardening.md.
  */
 export const MANIFEST = 'manifest.json';
 export const PGLITE_ENTRY = 'database/pgdata.tar.gz';
@@ -24,6 +25,11 @@ export interface Manifest {
   /** `included`: the photos are in the file; `bucket`: they stay in the S3 bucket (back it up there). */
   photos: 'included' | 'bucket';
   photo_count: number;
+  /**
+   * DATA_DIR's secrets.json: `included` (only in an encrypted backup), `left_out` (an unencrypted backup: kept apart by
+   * the operator), `none` (the instance had none: keys from the environment). Absent in backups made before.
+   */
+  secrets?: 'included' | 'left_out' | 'none';
 }
 
 export function parseManifest(bytes: Buffer): Manifest {

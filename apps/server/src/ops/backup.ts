@@ -4,15 +4,20 @@
  * over its backup socket, or opened here when no server runs; PostgreSQL: `pg_dump --format=custom` (one snapshot) —
  * then DATA_DIR's secrets and, when photos are on disk, the photos: a photo a dumped row lists was written before that
  * row, so it is there. Read the environment like the server does (DATA_DIR, DATABASE_URL, UPLOADS).
+ * `--encrypt-to <age public key>` (repeatable) encrypts the file (ops/backup-encryption.ts): only then does it carry
+ * DATA_DIR's `secrets.json`, the keys that unlock the data next to them.
  */
 import { existsSync } from 'node:fs';
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Encrypter } from 'age-encryption';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { LocalPhotoStore } from '../plugins/app/uploads/photo-store.ts';
 import { STORED_FILE } from '../plugins/app/uploads/uploads-service.ts';
 import { MANIFEST, PGLITE_ENTRY, POSTGRES_ENTRY, runTool, SECRETS_ENTRY, toolConnection, UPLOADS_PREFIX, type Manifest } from './backup-archive.ts';
+import { encryptFile, encrypterFor } from './backup-encryption.ts';
 import { dumpFromServer } from './backup-socket.ts';
 import { TarWriter } from './tar.ts';
 
@@ -30,7 +35,7 @@ async function dumpPglite(config: Config): Promise<{ bytes: Buffer; from: string
   }
 }
 
-async function backup(file: string, config: Config): Promise<Manifest> {
+async function backup(file: string, config: Config, encrypter: Encrypter | null): Promise<Manifest> {
   const target = path.resolve(file);
   if (existsSync(target)) throw new Error(`${target} already exists`);
   const partial = `${target}.partial`;
@@ -58,6 +63,8 @@ async function backup(file: string, config: Config): Promise<Manifest> {
     // Photos in a bucket stay there (the bucket is backed up as a bucket: versioning, replication).
     const store = config.UPLOADS === 'local' ? new LocalPhotoStore(path.join(config.DATA_DIR, 'uploads')) : null;
     const photos = store ? (await store.list()).filter((photo) => STORED_FILE.test(photo.name)) : [];
+    // The generated keys travel only inside an encrypted backup: in the clear they would unlock the data beside them.
+    const secrets = await readFile(path.join(config.DATA_DIR, 'secrets.json')).catch(() => null);
     const manifest: Manifest = {
       format: 'roomweek-backup',
       version: 1,
@@ -65,11 +72,11 @@ async function backup(file: string, config: Config): Promise<Manifest> {
       database,
       photos: store ? 'included' : 'bucket',
       photo_count: photos.length,
+      secrets: !secrets ? 'none' : encrypter ? 'included' : 'left_out',
     };
     await writer.addBuffer(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     await databaseEntry();
-    const secrets = await readFile(path.join(config.DATA_DIR, 'secrets.json')).catch(() => null);
-    if (secrets) await writer.addBuffer(SECRETS_ENTRY, secrets);
+    if (secrets && encrypter) await writer.addBuffer(SECRETS_ENTRY, secrets);
     if (store) {
       for (const photo of photos) {
         const source = path.join(store.directory, photo.name);
@@ -78,7 +85,12 @@ async function backup(file: string, config: Config): Promise<Manifest> {
       }
     }
     await writer.finish();
-    await rename(partial, target);
+    if (encrypter) {
+      await encryptFile(encrypter, partial, target);
+      await rm(partial, { force: true });
+    } else {
+      await rename(partial, target);
+    }
     return manifest;
   } catch (error) {
     await writer.abort();
@@ -89,12 +101,30 @@ async function backup(file: string, config: Config): Promise<Manifest> {
   }
 }
 
+const USAGE = 'usage: npm run backup -- FILE [--encrypt-to <age public key>]…';
+
 async function main() {
-  const file = process.argv[2];
-  if (!file || file.startsWith('-')) throw new Error('usage: npm run backup -- FILE');
-  const manifest = await backup(file, loadConfig());
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), options: { 'encrypt-to': { type: 'string', multiple: true } }, allowPositionals: true });
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+  const [file, ...extra] = parsed.positionals;
+  if (!file || extra.length > 0) throw new Error(USAGE);
+  const recipients = parsed.values['encrypt-to'] ?? [];
+  // Checked before anything is dumped.
+  const encrypter = recipients.length > 0 ? encrypterFor(recipients) : null;
+  const manifest = await backup(file, loadConfig(), encrypter);
   const photos = manifest.photos === 'included' ? `${manifest.photo_count} photo files` : 'photos left in the S3 bucket';
-  console.log(`backup written to ${path.resolve(file)}: ${manifest.database} database, ${photos}`);
+  if (manifest.secrets === 'left_out') {
+    console.error(
+      'secrets.json left out: an unencrypted backup does not carry the keys that unlock its data. Keep a copy of DATA_DIR/secrets.json ' +
+        'apart from it, or back up with --encrypt-to <age public key> (docs/deploy.md).',
+    );
+  }
+  const how = encrypter ? `encrypted to ${recipients.length} age recipient${recipients.length > 1 ? 's' : ''}, ` : '';
+  console.log(`backup written to ${path.resolve(file)}: ${how}${manifest.database} database, ${photos}${manifest.secrets === 'included' ? ', secrets.json' : ''}`);
 }
 
 main().catch((error: unknown) => {

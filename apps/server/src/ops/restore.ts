@@ -2,10 +2,12 @@
  * `npm run restore -- FILE`: puts a backup of `npm run backup` back, into an empty DATA_DIR (embedded database) or an
  * empty PostgreSQL database (DATABASE_URL; create it first), with its secrets and photos. Everything is checked
  * before anything is written: the file, that the target is empty, that DATA_DIR holds no other secrets. Photos go to
- * the store UPLOADS names, so a backup of photos on disk can be restored into a bucket.
+ * the store UPLOADS names, so a backup of photos on disk can be restored into a bucket. An encrypted backup needs
+ * `--identity <file or AGE-SECRET-KEY-1…>` (ops/backup-encryption.ts); it is decrypted into a private scratch file.
  */
 import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig, type Config } from '../config.ts';
@@ -15,6 +17,7 @@ import { openPhotoStore } from '../plugins/app/uploads/photo-storage.ts';
 import { S3PhotoStore } from '../plugins/app/uploads/s3-photo-store.ts';
 import { STORED_FILE } from '../plugins/app/uploads/uploads-service.ts';
 import { MANIFEST, parseManifest, PGLITE_ENTRY, POSTGRES_ENTRY, runTool, SECRETS_ENTRY, toolConnection, UPLOADS_PREFIX, type Manifest } from './backup-archive.ts';
+import { decryptToScratch, isEncrypted, readIdentities } from './backup-encryption.ts';
 import { TarReader } from './tar.ts';
 
 const isEmptyDir = async (dir: string) =>
@@ -82,8 +85,17 @@ async function restoreDatabase(config: Config, manifest: Manifest, archive: TarR
   }
 }
 
-async function restore(file: string, config: Config): Promise<{ manifest: Manifest; migrations: number; photos: number }> {
-  const archive = await TarReader.open(path.resolve(file));
+async function restore(file: string, config: Config, identities: string[]): Promise<{ manifest: Manifest; migrations: number; photos: number }> {
+  const decrypted = (await isEncrypted(path.resolve(file))) ? await decryptToScratch(path.resolve(file), identities) : null;
+  try {
+    return await restoreArchive(decrypted?.file ?? path.resolve(file), config);
+  } finally {
+    await decrypted?.remove();
+  }
+}
+
+async function restoreArchive(file: string, config: Config): Promise<{ manifest: Manifest; migrations: number; photos: number }> {
+  const archive = await TarReader.open(file);
   try {
     if (!archive.entries.has(MANIFEST)) throw new Error('not a backup file (no manifest)');
     const manifest = parseManifest(await archive.read(MANIFEST));
@@ -111,10 +123,25 @@ async function restore(file: string, config: Config): Promise<{ manifest: Manife
   }
 }
 
+const USAGE = 'usage: npm run restore -- FILE [--identity <file or AGE-SECRET-KEY-1…>]…';
+
 async function main() {
-  const file = process.argv[2];
-  if (!file || file.startsWith('-')) throw new Error('usage: npm run restore -- FILE');
-  const { manifest, migrations, photos } = await restore(file, loadConfig());
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), options: { identity: { type: 'string', multiple: true } }, allowPositionals: true });
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+  const [file, ...extra] = parsed.positionals;
+  if (!file || extra.length > 0) throw new Error(USAGE);
+  const identities = await readIdentities(parsed.values.identity ?? []);
+  const { manifest, migrations, photos } = await restore(file, loadConfig(), identities);
+  if (manifest.secrets === 'left_out') {
+    console.error(
+      'this backup holds no secrets.json (it was not encrypted): put the site\'s DATA_DIR/secrets.json back, or set JWT_SECRET and ' +
+        'SETTINGS_KEY, before starting the site — otherwise saved payment keys cannot be read and every session ends.',
+    );
+  }
   console.log(`restored ${path.resolve(file)} (made ${manifest.created_at}): ${manifest.database} database with ${migrations} migrations, ${photos} photo files`);
 }
 

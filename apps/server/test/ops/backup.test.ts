@@ -4,8 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
+import { generateIdentity, identityToRecipient } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
+import { SECRETS_ENTRY } from '../../src/ops/backup-archive.ts';
+import { TarReader } from '../../src/ops/tar.ts';
 import { TEST_DATABASE_URL, createTestDatabase, siteDate, usePostgres, type TestDatabase } from '../helper.ts';
 import { runScript, startServerProcess, type ServerProcess } from '../processes.ts';
 import { fileForm, snapshot } from '../support.ts';
@@ -66,6 +69,8 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
   let server: ServerProcess | undefined;
   let guestToken: string;
   let photoUrl: string;
+  let recipient: string;
+  let identityFile: string;
   const envOf = (where: { dataDir: string; url?: string }) => ({ DATA_DIR: where.dataDir, DATABASE_URL: where.url ?? '' });
 
   beforeAll(async () => {
@@ -74,6 +79,11 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
     targetDatabase = usePostgres ? await emptyDatabase() : undefined;
     source = { dataDir: path.join(work, 'source'), url: sourceDatabase?.url };
     target = { dataDir: path.join(work, 'target'), url: targetDatabase?.url };
+    // An age key pair, as `age-keygen` writes it: the public key for the backup, the identity file for the restore.
+    const identity = await generateIdentity();
+    recipient = await identityToRecipient(identity);
+    identityFile = path.join(work, 'backup-key.txt');
+    await writeFile(identityFile, `# public key: ${recipient}\n${identity}\n`, { mode: 0o600 });
     // Jobs off: nothing may change between the backup and the comparison.
     server = await startServerProcess({ ...envOf(source), JOBS: 'false' });
     const admin = (await call<{ token: string }>(server, 'POST', '/api/auth/login', ADMIN)).token;
@@ -95,15 +105,31 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
     await rm(work, { recursive: true, force: true });
   });
 
-  it('backs up while the server runs, restores into an empty target, and the data, photos and keys are the same', async () => {
+  it('backs up encrypted while the server runs, restores with the identity into an empty target: the data, photos and keys are the same', async () => {
     const file = path.join(work, 'site.backup.tar');
-    const backup = await runScript('src/ops/backup.ts', [file], envOf(source));
+    const backup = await runScript('src/ops/backup.ts', [file, '--encrypt-to', recipient], envOf(source));
     expect(backup.stderr + backup.stdout).toMatch(usePostgres ? /pg_dump/ : /from the running server/);
+    expect(backup.stdout).toMatch(/encrypted to 1 age recipient, .*secrets\.json/);
     expect(backup.code).toBe(0);
-    expect((await readFile(file)).length).toBeGreaterThan(1000);
+    const bytes = await readFile(file);
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(bytes.subarray(0, 22).toString('latin1')).toBe('age-encryption.org/v1\n');
+    // Nothing readable inside: not the keys, not a file name of the tar.
+    const secrets = JSON.parse(await readFile(path.join(source.dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    for (const value of Object.values(secrets)) expect(bytes.includes(Buffer.from(value))).toBe(false);
+    expect(bytes.includes(Buffer.from('manifest.json'))).toBe(false);
     expect(await server!.stop()).toBe(0);
 
-    const restored = await runScript('src/ops/restore.ts', [file], envOf(target));
+    // Without the identity, or with another one: refused clearly, nothing written.
+    const without = await runScript('src/ops/restore.ts', [file], envOf(target));
+    expect(without.code).toBe(1);
+    expect(without.stderr).toMatch(/this backup is encrypted: give the identity that opens it, --identity/);
+    const wrong = await runScript('src/ops/restore.ts', [file, '--identity', await generateIdentity()], envOf(target));
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/restore failed: the identity given does not open this backup/);
+    expect(await readdir(work)).not.toContain('target');
+
+    const restored = await runScript('src/ops/restore.ts', [file, '--identity', identityFile], envOf(target));
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/restored .* with \d+ migrations, \d+ photo files/);
@@ -124,29 +150,36 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
     const bookings = await call<unknown[]>(server, 'GET', '/api/bookings', undefined, guestToken);
     expect(bookings).toHaveLength(1);
     expect(await server.stop()).toBe(0);
-  });
+  }, 180_000); // several CLI processes, each starting tsx
 
   it.runIf(!usePostgres)('backs up a stopped embedded database by opening it, and refuses while another process holds it', async () => {
     const file = path.join(work, 'stopped.backup.tar');
     const backup = await runScript('src/ops/backup.ts', [file], envOf(source));
     expect(backup.code).toBe(0);
     expect(backup.stderr).toMatch(/no server running/);
+    // Not encrypted: the keys are left out, and said so.
+    expect(backup.stderr).toMatch(/secrets\.json left out: an unencrypted backup does not carry the keys/);
+    const archive = await TarReader.open(file);
+    expect([...archive.entries.keys()]).not.toContain(SECRETS_ENTRY);
+    await archive.close();
 
     await writeFile(path.join(source.dataDir, 'pgdata.lock'), `${process.pid}\n`); // this test process "holds" it
     const held = await runScript('src/ops/backup.ts', [path.join(work, 'held.tar')], envOf(source));
     await rm(path.join(source.dataDir, 'pgdata.lock'));
     expect(held.code).toBe(1);
     expect(held.stderr).toMatch(new RegExp(`open in process ${process.pid}`));
-  });
+  }, 180_000); // several CLI processes, each starting tsx
 
   it('refuses what it must: no file name, an existing file, a non-empty target, a file that is not a backup', async () => {
     const existing = path.join(work, 'exists.tar');
     await writeFile(existing, 'something');
     const cases = [
-      { script: 'src/ops/backup.ts', args: [], env: envOf(source), error: /usage: npm run backup -- FILE/ },
+      { script: 'src/ops/backup.ts', args: [], env: envOf(source), error: /usage: npm run backup -- FILE \[--encrypt-to/ },
       { script: 'src/ops/backup.ts', args: [existing], env: envOf(source), error: /already exists/ },
       { script: 'src/ops/restore.ts', args: [], env: envOf(target), error: /usage: npm run restore -- FILE/ },
-      { script: 'src/ops/restore.ts', args: [path.join(work, 'site.backup.tar')], env: envOf(target), error: /not empty/ },
+      { script: 'src/ops/restore.ts', args: [path.join(work, 'site.backup.tar'), '--identity', identityFile], env: envOf(target), error: /not empty/ },
+      { script: 'src/ops/backup.ts', args: [path.join(work, 'new.tar'), '--encrypt-to', 'age1notakey'], env: envOf(source), error: /not an age public key/ },
+      { script: 'src/ops/restore.ts', args: [path.join(work, 'site.backup.tar'), '--identity', path.join(work, 'no-such-key.txt')], env: envOf(target), error: /no such file, and not an age secret key/ },
       { script: 'src/ops/restore.ts', args: [existing], env: { DATA_DIR: path.join(work, 'fresh'), DATABASE_URL: '' }, error: /not a backup file/ },
       { script: 'src/ops/restore.ts', args: [path.join(work, 'missing.tar')], env: envOf(target), error: /ENOENT|no such file/ },
     ];
@@ -157,5 +190,6 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
     }
     // The refused restore wrote nothing: the target is as the first restore left it.
     expect(await readdir(path.join(work))).not.toContain('fresh');
-  });
+    expect(await readdir(path.join(work))).not.toContain('new.tar');
+  }, 180_000); // several CLI processes, each starting tsx
 });
