@@ -80,12 +80,12 @@ describe.runIf(usePostgres)('two instances on a PostgreSQL of their own that res
     };
     for (let i = 0; i < 2; i++) dataDirs.push(await mkdtemp(path.join(os.tmpdir(), `roomweek-outage-${i}-`)));
     // One after the other: the first migrates the new database.
-    for (const dataDir of dataDirs) servers.push(await startServerProcess({ ...shared, DATA_DIR: dataDir }));
+    for (const dataDir of dataDirs) servers.push(await startServerProcess({ ...shared, DATA_DIR: dataDir }, 120_000));
     [one, two] = [servers[0]!, servers[1]!];
     admin = String((await ok(call(one, 'POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin-password-for-tests' } }))).token);
     const property = await ok(call(one, 'POST', '/api/properties', { token: admin, body: { name: 'Outage', description: 'd', location: 'Gent', room_count: 1 } }), 201);
     roomId = String((await ok(call(two, 'POST', '/api/rooms', { token: admin, body: { property_id: property.id, room_number: 'O1', price_per_week: 300 } }), 201)).id);
-  }, 240_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 20_000))]).then(() => server.kill())));
