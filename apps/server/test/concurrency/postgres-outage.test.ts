@@ -135,12 +135,14 @@ describe.runIf(usePostgres)('two instances on a PostgreSQL of their own that res
     // Jobs tick every 250 ms meanwhile: still one line about the outage per instance.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 5_000 - (Date.now() - stoppedAt))));
     await pg!.startServer();
+    const startedAt = Date.now();
     await Promise.all(servers.map(ready));
     await Promise.all(
       servers.map((server, i) => until('the recovery to be logged', async () => (linesSince(server, marks[i]!, /^database available again/).length > 0 ? true : undefined), 10_000)),
     );
     for (const [i, server] of servers.entries()) {
-      expect(linesSince(server, marks[i]!, /^database unavailable/)).toHaveLength(1);
+      const outage = linesSince(server, marks[i]!, /^database (unavailable|available again)/);
+      expect(linesSince(server, marks[i]!, /^database unavailable/), JSON.stringify({ stoppedAt, startedAt, outage })).toHaveLength(1);
       expect(linesSince(server, marks[i]!, /^database available again/)).toHaveLength(1);
       expect(linesSince(server, marks[i]!, /^(job failed|request failed)$/)).toEqual([]);
     }

@@ -20,6 +20,12 @@ export interface DatabaseOutage {
 }
 
 const PROBE_EVERY_MS = 1_000;
+/**
+ * A failure this soon after the probe got through is a straggler (a connection begun while the database was still
+ * starting, answered 57P03 after the probe's): answered 503 like the others, but not logged as a new outage. A real
+ * new outage is met again by the next job run or request past this window.
+ */
+const STRAGGLER_MS = 3_000;
 
 /**
  * One log line when the database goes away and one when it is back, instead of an error per request and per job
@@ -28,6 +34,7 @@ const PROBE_EVERY_MS = 1_000;
 export default fp<{ handle: DatabaseHandle; probeEveryMs?: number }>(
   async (app, { handle, probeEveryMs = PROBE_EVERY_MS }) => {
     let since: number | null = null;
+    let recoveredAt = 0;
     let probe: NodeJS.Timeout | undefined;
     let closing = false;
 
@@ -36,6 +43,7 @@ export default fp<{ handle: DatabaseHandle; probeEveryMs?: number }>(
       probe = undefined;
       app.log.info({ downSeconds: Math.round((Date.now() - since!) / 100) / 10 }, 'database available again');
       since = null;
+      recoveredAt = Date.now();
     };
     const startProbing = () => {
       let probing = false;
@@ -56,7 +64,7 @@ export default fp<{ handle: DatabaseHandle; probeEveryMs?: number }>(
       },
       report: (error, where) => {
         if (!isDatabaseUnavailable(error)) return false;
-        if (since === null && !closing) {
+        if (since === null && !closing && Date.now() - recoveredAt >= STRAGGLER_MS) {
           since = Date.now();
           const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
           app.log.error({ where, cause }, 'database unavailable: requests answer 503 database_unavailable until it is back');
