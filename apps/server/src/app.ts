@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@roomweek/contract';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { WEB_DIST } from './paths.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { bootstrap } from './db/bootstrap.ts';
 import { trustProxyOption } from './lib/client-address.ts';
@@ -45,7 +45,6 @@ import operations from './plugins/app/operations/operations-plugin.ts';
 import { LocalPhotoStore } from './plugins/app/uploads/photo-store.ts';
 import { S3PhotoStore } from './plugins/app/uploads/s3-photo-store.ts';
 
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export interface BuildAppOptions {
   config: Config;

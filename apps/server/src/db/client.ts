@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql, type SQL } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { listenOnPostgres, type ChannelHandlers, type ChannelListener } from './listener.ts';
 import * as schema from './schema.ts';
@@ -49,7 +49,6 @@ const countingLogger = {
   },
 };
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 const DATE_OID = 1082;
 /** Arbitrary constant: the advisory lock that serialises migrations and first-start bootstrap across instances. */
 export const BOOTSTRAP_LOCK_ID = 4_242_001;
