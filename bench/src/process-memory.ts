@@ -40,3 +40,13 @@ export function serverProcess(rootPid: number): number | undefined {
   walk(rootPid);
   return found;
 }
+
+/** CPU time (user + system) a process has used so far, in ms: steadier than wall time on a busy machine. */
+export function cpuMillis(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}

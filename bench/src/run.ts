@@ -47,12 +47,13 @@ const ADMIN_EMAIL = 'admin@bench.example';
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
+/** The production build (`npm run build`: web app and compiled server), of the parts older than their sources. */
 function buildWeb(): void {
   if (process.argv.includes('--skip-build')) return;
-  log('building apps/web (vite build)');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, encoding: 'utf8' });
+  log('building what is stale (npm run build)');
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--stale'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) {
-    log(`web build failed; ${existsSync(path.join(WEB_DIST, 'index.html')) ? 'using the previous build' : 'no page weight'}:\n${build.stderr.slice(-2000)}`);
+    log(`build failed; ${existsSync(path.join(WEB_DIST, 'index.html')) ? 'using the previous build' : 'no page weight'}:\n${build.stderr.slice(-2000)}`);
   }
 }
 
