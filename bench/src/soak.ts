@@ -139,7 +139,6 @@ export async function soak(site: StartedSite, adminPassword: string, adminEmail:
   } finally {
     clearInterval(sampler);
   }
-  samples.push({ second: Math.round(elapsed()), rssMb: residentMemory(site.pid)?.rssMb ?? Number.NaN });
 
   const window = SOAK_SECONDS >= 600 ? 300 : SOAK_SECONDS / 2;
   const last = samples.at(-1)!;
