@@ -24,6 +24,8 @@ import { measurePageWeight } from './page-weight.ts';
 import { LIGHTHOUSE_ON, measureLighthouse } from './lighthouse.ts';
 import { evaluateBudgets, formatReport, type BenchResults, type EndpointReport } from './report.ts';
 import { startCeiling, startServer, type RunningServer } from './server-process.ts';
+import { createScratchDatabase } from './scratch-database.ts';
+import { formatStarts, measureStarts, runProductionBench } from './production-bench.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
@@ -45,36 +47,13 @@ const ADMIN_EMAIL = 'admin@bench.example';
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/** A fresh database on the server of DATABASE_URL (never the database it names), dropped at the end. */
-async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `roomweek_bench_${Date.now()}`;
-  const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
-  try {
-    await admin.db.execute(sql.raw(`create database ${name}`));
-  } finally {
-    await admin.close();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
-      try {
-        await again.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-      } finally {
-        await again.close();
-      }
-    },
-  };
-}
-
+/** The production build (`npm run build`: web app and compiled server), of the parts older than their sources. */
 function buildWeb(): void {
   if (process.argv.includes('--skip-build')) return;
-  log('building apps/web (vite build)');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, encoding: 'utf8' });
+  log('building what is stale (npm run build)');
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--stale'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) {
-    log(`web build failed; ${existsSync(path.join(WEB_DIST, 'index.html')) ? 'using the previous build' : 'no page weight'}:\n${build.stderr.slice(-2000)}`);
+    log(`build failed; ${existsSync(path.join(WEB_DIST, 'index.html')) ? 'using the previous build' : 'no page weight'}:\n${build.stderr.slice(-2000)}`);
   }
 }
 
@@ -225,6 +204,9 @@ async function settle(url: string): Promise<void> {
 }
 
 async function main() {
+  // Issue 25's figures alone: `--start` (start time, memory) or `--soak` (memory under time).
+  const production = process.argv.includes('--soak') ? 'soak' : process.argv.includes('--start') ? 'start' : null;
+  if (production) return runProductionBench(production, log);
   if (SIZES.bookings > 50_000 && !process.env.DATABASE_URL?.trim()) throw new Error('BENCH_BOOKINGS=1000000 runs on PostgreSQL: set DATABASE_URL');
   const startedAt = new Date();
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
@@ -249,6 +231,7 @@ async function main() {
 
   try {
     buildWeb();
+    const starts = await measureStarts(log);
     log(`${database}: generating ${SIZES.properties} properties, ${data.rooms.length} rooms, ${data.users.length} guests, ${data.firstBookings.length} bookings`);
     await generateFirst(target, data);
     const plan5k = await explainAvailability(target, data);
@@ -376,6 +359,7 @@ async function main() {
     await mkdir(RESULTS_DIR, { recursive: true });
     const file = path.join(RESULTS_DIR, `${database}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
     await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`${formatStarts(starts)}\n`);
     console.log(formatReport(results));
     console.log(`\nresults: ${path.relative(ROOT, file)} (${results.seconds} s)`);
   } finally {

@@ -26,12 +26,12 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Runs a TypeScript entry point in its own Node process, so the load generator never shares its event loop. */
-async function start(entry: string, env: Record<string, string>, healthPath: string, port: number): Promise<RunningServer> {
+/** Runs node with `args` in its own process, so the load generator never shares its event loop. */
+async function start(args: string[], env: Record<string, string>, healthPath: string, port: number): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // A leftover process on the port would answer in this one's place.
   if (await fetch(url).then(() => true, () => false)) throw new Error(`port ${port} is already in use`);
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +72,7 @@ export interface ServerOptions {
   port?: number;
 }
 
-/** The product as it runs in production (`npm start`): NODE_ENV=production, no demo data, jobs on. */
+/** The product as it runs in production (`npm start`: the compiled server): NODE_ENV=production, no demo data, jobs on. */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -89,10 +89,10 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     DATABASE_URL: options.databaseUrl ?? '',
     ...(options.publicCache === false ? { PUBLIC_CACHE_SECONDS: '0' } : {}),
   };
-  return start('apps/server/src/server.ts', env, '/api/health', options.port ?? 3900);
+  return start(['apps/server/dist/server.js'], env, '/api/health', options.port ?? 3900);
 }
 
 /** A bare Fastify app with one constant route: the ceiling every endpoint is compared with. */
 export function startCeiling(port = 3901): Promise<RunningServer> {
-  return start('bench/src/ceiling-server.ts', {}, '/', port);
+  return start(['--import', 'tsx', 'bench/src/ceiling-server.ts'], {}, '/', port);
 }

@@ -24,7 +24,7 @@ export interface Site {
 }
 
 /**
- * The built app started as `npm start` would: its own port and fresh data dir (so demo data and the seeded admin),
+ * The built app started as `npm start` runs it (apps/server/dist/server.js): its own port and fresh data dir (so demo data and the seeded admin),
  * `development` so the on-screen reset link works, a cheaper scrypt so sign-ups stay fast. Resolves once
  * /api/health answers; `stop` ends the server gracefully and removes the data dir.
  */
@@ -32,7 +32,8 @@ export async function startSite(options: { env?: Record<string, string>; logFile
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'roomweek-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // The compiled server, as `npm start` and the image run it: plain node, no TypeScript at run time.
+  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@roomweek/contract';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { WEB_DIST } from './paths.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { bootstrap } from './db/bootstrap.ts';
 import { trustProxyOption } from './lib/client-address.ts';
@@ -36,7 +36,6 @@ import uploadRoutes from './routes/api/upload/index.ts';
 import paymentsRoutes from './routes/api/payments/index.ts';
 import cancellationPolicyRoutes from './routes/api/cancellation-policy/index.ts';
 import icalRoutes from './routes/api/ical/index.ts';
-import bucketPhotos from './routes/uploads/bucket-photos.ts';
 import { answerMissingMedium } from './routes/uploads/missing-medium.ts';
 import metricsRoute from './routes/metrics/index.ts';
 import seoRoutes from './routes/seo/index.ts';
@@ -44,9 +43,7 @@ import metrics from './plugins/external/metrics.ts';
 import shutdown from './plugins/external/shutdown.ts';
 import operations from './plugins/app/operations/operations-plugin.ts';
 import { LocalPhotoStore } from './plugins/app/uploads/photo-store.ts';
-import { S3PhotoStore } from './plugins/app/uploads/s3-photo-store.ts';
 
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export interface BuildAppOptions {
   config: Config;
@@ -120,7 +117,14 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
   // /sitemap.xml, /robots.txt: before the web plugin, whose not-found handler answers index.html for page paths.
   await app.register(seoRoutes, { publicUrl: config.PUBLIC_URL });
   const photoStore = app.uploadsService.store;
-  if (photoStore instanceof S3PhotoStore) await app.register(bucketPhotos, { store: photoStore, publicUrl: config.S3_PUBLIC_URL });
+  if (!(photoStore instanceof LocalPhotoStore)) {
+    // With the AWS SDK it needs: loaded only for a bucket.
+    const [{ default: bucketPhotos }, { S3PhotoStore }] = await Promise.all([
+      import('./routes/uploads/bucket-photos.ts'),
+      import('./plugins/app/uploads/s3-photo-store.ts'),
+    ]);
+    if (photoStore instanceof S3PhotoStore) await app.register(bucketPhotos, { store: photoStore, publicUrl: config.S3_PUBLIC_URL });
+  }
   await app.register(web, {
     uploadsDir: photoStore instanceof LocalPhotoStore ? photoStore.directory : null,
     missingPhoto: (name, reply) => answerMissingMedium(app.uploadsService, name, reply),

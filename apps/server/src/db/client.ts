@@ -1,16 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { listenOnPostgres, type ChannelHandlers, type ChannelListener } from './listener.ts';
+import type { ChannelHandlers, ChannelListener } from './listener.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,16 +45,25 @@ const countingLogger = {
   },
 };
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 const DATE_OID = 1082;
 /** Arbitrary constant: the advisory lock that serialises migrations and first-start bootstrap across instances. */
 export const BOOTSTRAP_LOCK_ID = 4_242_001;
 
+/**
+ * PostgreSQL settings of the embedded database, on top of PGlite's own. Its shared buffers live in this process's
+ * WebAssembly memory, which never shrinks: PostgreSQL's default 128 MB doubled the server's resident memory (issue 25).
+ * 16 MB keeps a small site's hot pages; the rest is read through the operating system's file cache.
+ */
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 export async function createPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<PGlite> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
+  // Loaded on demand: a site on PostgreSQL never loads the embedded database (nor the other way round).
+  const [{ PGlite }, { btree_gist }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/btree_gist')]);
   return PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     extensions: { btree_gist },
     // Calendar dates stay `YYYY-MM-DD` strings (DESIGN §7).
     parsers: { [DATE_OID]: (value: string) => value },
@@ -75,6 +80,11 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   const logger = options.countQueries ? countingLogger : false;
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { listenOnPostgres }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('./listener.ts'),
+    ]);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
@@ -114,6 +124,7 @@ export async function openDatabase(options: {
     await release();
     throw error;
   }
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
     db,

@@ -14,7 +14,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { createPglite, openDatabase, queryRows } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { openPhotoStore } from '../plugins/app/uploads/photo-storage.ts';
-import { S3PhotoStore } from '../plugins/app/uploads/s3-photo-store.ts';
+import { LocalPhotoStore } from '../plugins/app/uploads/photo-store.ts';
 import { STORED_FILE } from '../plugins/app/uploads/uploads-service.ts';
 import { MANIFEST, parseManifest, PGLITE_ENTRY, POSTGRES_ENTRY, runTool, SECRETS_ENTRY, toolConnection, UPLOADS_PREFIX, type Manifest } from './backup-archive.ts';
 import { decryptToScratch, isEncrypted, readIdentities } from './backup-encryption.ts';
@@ -105,7 +105,7 @@ async function restoreArchive(file: string, config: Config): Promise<{ manifest:
       await mkdir(config.DATA_DIR, { recursive: true });
       await writeFile(path.join(config.DATA_DIR, 'secrets.json'), await archive.read(SECRETS_ENTRY), { mode: 0o600 });
     }
-    const store = openPhotoStore(config);
+    const store = await openPhotoStore(config);
     let photos = 0;
     try {
       for (const name of archive.entries.keys()) {
@@ -115,7 +115,7 @@ async function restoreArchive(file: string, config: Config): Promise<{ manifest:
         photos++;
       }
     } finally {
-      if (store instanceof S3PhotoStore) store.close();
+      if (!(store instanceof LocalPhotoStore)) store.close();
     }
     return { manifest, migrations, photos };
   } finally {

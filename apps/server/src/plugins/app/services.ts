@@ -17,7 +17,7 @@ import { RoomsRepository } from './rooms/rooms-repository.ts';
 import { RoomsService } from './rooms/rooms-service.ts';
 import { SettingsService } from './settings/settings-service.ts';
 import { openPhotoStore } from './uploads/photo-storage.ts';
-import { S3PhotoStore } from './uploads/s3-photo-store.ts';
+import { LocalPhotoStore } from './uploads/photo-store.ts';
 import { UploadsService } from './uploads/uploads-service.ts';
 
 declare module 'fastify' {
@@ -101,9 +101,9 @@ export default fp<ServicesOptions>(
     );
     app.decorate('roomsService', new RoomsService({ repository: app.roomsRepository, stays: app.bookingsService }));
     app.decorate('settingsService', new SettingsService({ db, box: new SecretBox(secrets.settingsKey), env: config, log: app.log }));
-    const photoStore = openPhotoStore(config);
+    const photoStore = await openPhotoStore(config);
     app.decorate('uploadsService', new UploadsService(photoStore));
-    if (photoStore instanceof S3PhotoStore) app.addHook('onClose', async () => photoStore.close());
+    if (!(photoStore instanceof LocalPhotoStore)) app.addHook('onClose', async () => photoStore.close());
   },
   { name: 'services', dependencies: ['db', 'metrics'] },
 );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
-import { PHOTO_CACHE_CONTROL, type S3PhotoStore } from '../../plugins/app/uploads/s3-photo-store.ts';
+import { PHOTO_CACHE_CONTROL } from '../../plugins/app/uploads/photo-store.ts';
+import type { S3PhotoStore } from '../../plugins/app/uploads/s3-photo-store.ts';
 import { pictureOfMedium, STORED_FILE } from '../../plugins/app/uploads/uploads-service.ts';
 import { answerMissingMedium } from './missing-medium.ts';
 

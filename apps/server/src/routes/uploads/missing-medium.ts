@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { PHOTO_CACHE_CONTROL } from '../../plugins/app/uploads/s3-photo-store.ts';
+import { PHOTO_CACHE_CONTROL } from '../../plugins/app/uploads/photo-store.ts';
 import { pictureOfMedium, type UploadsService } from '../../plugins/app/uploads/uploads-service.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { redactUrl } from '../../../lib/logger.ts';
 import { DeliveryError } from './delivery-error.ts';
 
@@ -29,19 +29,28 @@ export function mailDomain(mailFrom: string): string {
 /** E-mail over SMTP (SMTP_URL, e.g. `smtps://user:pass@smtp.example.com:465`), one connection per message. */
 export class SmtpMailer implements Mailer {
   readonly delivery = 'smtp' as const;
-  private readonly transport;
+  private transport: Promise<Transporter> | null = null;
 
-  constructor(smtpUrl: string, mailFrom: string) {
+  constructor(
+    private readonly smtpUrl: string,
+    private readonly mailFrom: string,
+  ) {}
+
+  /** nodemailer is loaded with the first message, not at start (issue 25: memory held for nothing until then). */
+  private open(): Promise<Transporter> {
     // Each wait is bounded well below the dispatcher's lease, so a live dispatcher never loses its claim mid-send.
-    this.transport = nodemailer.createTransport(
-      { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
-      { from: mailFrom },
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(
+        { url: this.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+        { from: this.mailFrom },
+      ),
     );
+    return this.transport;
   }
 
   async send(email: OutgoingEmail) {
     try {
-      const info = await this.transport.sendMail({
+      const info = await (await this.open()).sendMail({
         to: email.to,
         subject: email.subject,
         text: email.text,
@@ -61,7 +70,7 @@ export class SmtpMailer implements Mailer {
   }
 
   close() {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }
 

@@ -2,6 +2,9 @@ import { access, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
+/** A photo never changes under its name (a new upload gets a new random name). */
+export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** A file of the store: its name (`<base>.webp`, `<base>-medium.webp`, `<base>-thumb.webp`) and when it was last written (ms). */
 export interface StoredFile {
   name: string;

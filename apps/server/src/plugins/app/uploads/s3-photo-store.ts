@@ -9,12 +9,10 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { retryLater } from '../../../lib/errors.ts';
-import type { PhotoRead, PhotoStore, StoredFile } from './photo-store.ts';
+import { PHOTO_CACHE_CONTROL, type PhotoRead, type PhotoStore, type StoredFile } from './photo-store.ts';
 
 /** Every key of ours starts with this: the site never lists, reads or deletes anything else in the bucket. */
 export const S3_KEY_PREFIX = 'uploads/';
-/** A photo never changes under its name (a new upload gets a new random name). */
-export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export interface S3Settings {
   endpoint?: string;

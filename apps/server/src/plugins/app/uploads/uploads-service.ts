@@ -3,6 +3,11 @@ import sharp from 'sharp';
 import { AppError } from '../../../lib/errors.ts';
 import type { PhotoStore } from './photo-store.ts';
 
+// A weekly-rental site resizes a photo now and then: libvips's operation cache (up to 50 MB, kept for reuse) and a
+// thread per core only hold memory between uploads. One thread, no cache (issue 25); the demo photos use this too.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** The largest picture we accept, in pixels (about 8000 × 5000); sharp refuses more before decoding. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_EDGE = 1920;
