@@ -163,6 +163,8 @@ const EnvSchema = z.object({
    * fetcher cannot be turned against the host's own network.
    */
   ICAL_ALLOW_PRIVATE: bool.default(false),
+  /** Milliseconds one imported feed may take to be parsed in its worker thread; past it the feed fails `over_budget`. */
+  ICAL_PARSE_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Test aid: every background job runs this often instead of at its own pace (tests/two-instances). Unset in production. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(50).optional(),
 });
