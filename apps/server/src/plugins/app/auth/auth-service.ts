@@ -100,13 +100,19 @@ export class AuthService {
   /** `ip`: the client's address, for the per-address failure counter. */
   async login(body: LoginBody, ip: string): Promise<AuthResponse> {
     const attempt = { email: body.email, ip };
-    await this.options.throttle.assertMayTry(attempt);
-    const row = await this.users.findByEmail(body.email);
-    const valid = await this.options.hasher.verify(body.password, row?.passwordHash ?? (await this.decoy()));
-    if (!row || !valid) {
-      await this.options.throttle.failed(attempt);
-      throw unauthorized('Incorrect credentials', 'invalid_credentials');
+    // Counted as a failure before the hash: parallel guesses cannot all reach it (issue 24).
+    await this.options.throttle.claim(attempt);
+    let row: UserRow | undefined;
+    let valid: boolean;
+    try {
+      row = await this.users.findByEmail(body.email);
+      valid = await this.options.hasher.verify(body.password, row?.passwordHash ?? (await this.decoy()));
+    } catch (error) {
+      // No password was checked (503 busy, the database): the attempt is not a failure.
+      await this.options.throttle.release(attempt);
+      throw error;
     }
+    if (!row || !valid) throw unauthorized('Incorrect credentials', 'invalid_credentials');
     await this.options.throttle.succeeded(attempt);
     return this.session(row);
   }
