@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   PAYPAL_API_URL: optionalText,
   /** The id PayPal gave the webhook registered for /api/payments/webhook/paypal; unset: that webhook answers 503. */
   PAYPAL_WEBHOOK_ID: optionalText,
+  /** Deliveries to the PayPal webhook per client address per minute (each verified one costs two calls to PayPal); 429 past it. */
+  PAYPAL_WEBHOOK_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Roomweek <no-reply@localhost>'),
   WHATSAPP_API_URL: z.string().default('https://graph.facebook.com/v21.0'),
