@@ -22,6 +22,9 @@ import { fullName, toUser, UsersRepository, type UserRow } from './users-reposit
 const RESET_VALIDITY_MS = 60 * 60 * 1000;
 const RECOVER_MAX_RESULTS = 5;
 const MINUTE_SECONDS = 60;
+const HOUR_SECONDS = 60 * 60;
+/** Reset e-mails one address may be sent an hour, whoever asks: a mailbox cannot be flooded with links. */
+export const RESET_MAILS_PER_HOUR = 3;
 
 export interface AuthServiceOptions {
   db: Database;
@@ -198,6 +201,9 @@ export class AuthService {
   async forgotPassword(email: string): Promise<ForgotPasswordResponse> {
     await this.withinLimit(`forgot-password:${email}`);
     const answer = { detail: 'If an account exists for this address, a reset link has been sent.' };
+    // At most RESET_MAILS_PER_HOUR links a mailbox: past it the answer is the same, so it reveals no account (issue 24).
+    const { count } = await this.options.limits.hit(`reset-mails:${email}`, HOUR_SECONDS);
+    if (count > RESET_MAILS_PER_HOUR) return answer;
     const row = await this.users.findByEmail(email);
     if (!row) return answer;
     const token = randomBytes(32).toString('base64url');
