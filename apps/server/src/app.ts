@@ -75,6 +75,13 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('jobIntervalOverrideMs', config.JOB_INTERVAL_MS ?? null);
+  // At every start, not once: the operator reading the logs of any start sees it (docs/behaviour.md §13).
+  if (config.siteWarnings.includes('public_url_unset')) {
+    app.log.warn(
+      { warning: 'public_url_unset' },
+      `PUBLIC_URL is not set: e-mail links, payment returns, canonical links and the sitemap name ${config.PUBLIC_URL}; set PUBLIC_URL to the site's address`,
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, Language } from '@roomweek/contract';
+import { DEFAULT_LANGUAGE, Language, type SiteWarning } from '@roomweek/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -181,7 +181,12 @@ function crossFieldProblems(config: z.infer<typeof EnvSchema>): string[] {
   return problems;
 }
 
-export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; allowedOrigins: string[] };
+export type Config = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  allowedOrigins: string[];
+  /** Logged at every start and shown on the admin dashboard (GET /admin/bookings/summary `warnings`). */
+  siteWarnings: SiteWarning[];
+};
 
 /** Parses the environment once; a bad variable stops the start with its name. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -197,5 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const allowedOrigins = [publicUrl, ...(config.ALLOWED_ORIGINS?.split(',') ?? [])]
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter(Boolean);
-  return { ...config, PUBLIC_URL: publicUrl, allowedOrigins };
+  // Unset in production, links in e-mails, canonical URLs and the sitemap would name http://localhost.
+  const siteWarnings: SiteWarning[] = config.NODE_ENV === 'production' && !config.PUBLIC_URL ? ['public_url_unset'] : [];
+  return { ...config, PUBLIC_URL: publicUrl, allowedOrigins, siteWarnings };
 }
