@@ -7,7 +7,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { bootstrap } from './db/bootstrap.ts';
 import { trustProxyOption } from './lib/client-address.ts';
 import { loadSecrets } from './lib/secrets.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { loggerOptions, type LogStream } from './lib/logger.ts';
 import dbPlugin from './plugins/external/db.ts';
 import databaseOutage from './plugins/external/database-outage.ts';
 import errorHandler, { frameworkErrors } from './plugins/external/error-handler.ts';
@@ -51,17 +51,19 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   notifier?: Notifier;
   webDist?: string;
+  /** Log lines go here instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 /** The whole application as one Fastify instance: external plugins, then services, then routes. */
-export async function buildApp({ config, database, notifier, webDist = WEB_DIST }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, notifier, webDist = WEB_DIST, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const secrets = await loadSecrets(config.DATA_DIR, config);
   const handle =
     database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, countQueries: config.BENCH_COUNT_QUERIES }));
   await migrate(handle.db);
 
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     keepAliveTimeout: 72_000,
@@ -71,6 +73,13 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST 
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('jobIntervalOverrideMs', config.JOB_INTERVAL_MS ?? null);
+  // At every start, not once: the operator reading the logs of any start sees it (docs/behaviour.md §13).
+  if (config.siteWarnings.includes('public_url_unset')) {
+    app.log.warn(
+      { warning: 'public_url_unset' },
+      `PUBLIC_URL is not set: e-mail links, payment returns, canonical links and the sitemap name ${config.PUBLIC_URL}; set PUBLIC_URL to the site's address`,
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, Language } from '@roomweek/contract';
+import { DEFAULT_LANGUAGE, Language, type SiteWarning } from '@roomweek/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   PAYPAL_API_URL: optionalText,
   /** The id PayPal gave the webhook registered for /api/payments/webhook/paypal; unset: that webhook answers 503. */
   PAYPAL_WEBHOOK_ID: optionalText,
+  /** Deliveries to the PayPal webhook per client address per minute (each verified one costs two calls to PayPal); 429 past it. */
+  PAYPAL_WEBHOOK_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Roomweek <no-reply@localhost>'),
   WHATSAPP_API_URL: z.string().default('https://graph.facebook.com/v21.0'),
@@ -163,6 +165,8 @@ const EnvSchema = z.object({
    * fetcher cannot be turned against the host's own network.
    */
   ICAL_ALLOW_PRIVATE: bool.default(false),
+  /** Milliseconds one imported feed may take to be parsed in its worker thread; past it the feed fails `over_budget`. */
+  ICAL_PARSE_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Test aid: every background job runs this often instead of at its own pace (tests/two-instances). Unset in production. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(50).optional(),
 });
@@ -177,7 +181,12 @@ function crossFieldProblems(config: z.infer<typeof EnvSchema>): string[] {
   return problems;
 }
 
-export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; allowedOrigins: string[] };
+export type Config = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  allowedOrigins: string[];
+  /** Logged at every start and shown on the admin dashboard (GET /admin/bookings/summary `warnings`). */
+  siteWarnings: SiteWarning[];
+};
 
 /** Parses the environment once; a bad variable stops the start with its name. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -193,5 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const allowedOrigins = [publicUrl, ...(config.ALLOWED_ORIGINS?.split(',') ?? [])]
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter(Boolean);
-  return { ...config, PUBLIC_URL: publicUrl, allowedOrigins };
+  // Unset in production, links in e-mails, canonical URLs and the sitemap would name http://localhost.
+  const siteWarnings: SiteWarning[] = config.NODE_ENV === 'production' && !config.PUBLIC_URL ? ['public_url_unset'] : [];
+  return { ...config, PUBLIC_URL: publicUrl, allowedOrigins, siteWarnings };
 }

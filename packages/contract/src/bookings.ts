@@ -83,6 +83,10 @@ export type AdminBookingsQuery = z.infer<typeof AdminBookingsQuery>;
 
 const Count = z.number().int().min(0);
 
+/** What the operator should fix, shown on the admin dashboard: `public_url_unset`, production without PUBLIC_URL. */
+export const SiteWarning = z.enum(['public_url_unset']);
+export type SiteWarning = z.infer<typeof SiteWarning>;
+
 /** GET /admin/bookings/summary: the counters of the dashboard and the bookings screen, over every booking. */
 export const BookingSummary = z.object({
   total: Count,
@@ -98,6 +102,8 @@ export const BookingSummary = z.object({
   refunds_pending_cents: Count,
   /** Bookings whose latest refund failed for good: the admin retries or refunds by hand. */
   refunds_failed: Count,
+  /** The site's configuration problems the dashboard shows (docs/behaviour.md §13). */
+  warnings: z.array(SiteWarning),
 });
 export type BookingSummary = z.infer<typeof BookingSummary>;
 

@@ -239,8 +239,10 @@ export const routes = tagByGroup({
       auth: 'public',
       summary:
         "PayPal events, verified by PayPal's verify-webhook-signature: PAYMENT.CAPTURE.COMPLETED confirms (or refunds when the " +
-        'nights were taken), PAYMENT.CAPTURE.DENIED / DECLINED release the hold (payment_failed), PENDING keeps it',
-      response: { 200: WebhookResponse, 400: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
+        'nights were taken), PAYMENT.CAPTURE.DENIED / DECLINED release the hold (payment_failed), PENDING keeps it. Refused ' +
+        'before any call to PayPal: a paypal-cert-url not https on paypal.com, a transmission time not within 5 minutes (400); ' +
+        'past PAYPAL_WEBHOOK_RATE_LIMIT deliveries a minute from one address (429)',
+      response: { 200: WebhookResponse, 400: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
     }),
     checkout: defineRoute(paths.payments.checkout, {
       auth: 'user',

@@ -152,6 +152,32 @@ describe('limits that hold', () => {
       expectError(await login(throttled, { email: nobody, password: 'guess' }, freshAddress()), 429, 'rate_limited');
     });
 
+    it('are counted before the hash: of 30 guesses sent at once on an unblocked account, at most 3 reach the password check', async () => {
+      const { user } = await registerUser(throttled.app);
+      const hasher = throttled.app.passwordHasher;
+      const verify = hasher.verify.bind(hasher);
+      let checked = 0;
+      hasher.verify = (password, hash) => {
+        checked++;
+        return verify(password, hash);
+      };
+      try {
+        const answers = await Promise.all(Array.from({ length: 30 }, (_, n) => login(throttled, { email: user.email, password: `parallel-${n}` }, freshAddress())));
+        const statuses = answers.map((answer) => answer.statusCode);
+        expect(checked).toBeLessThanOrEqual(3);
+        expect(statuses.filter((status) => status === 401)).toHaveLength(checked);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(30 - checked);
+        for (const answer of answers.filter((a) => a.statusCode === 429)) expectError(answer, 429, 'rate_limited');
+      } finally {
+        hasher.verify = verify;
+      }
+      // A success clears the count: the owner's address, once the wait is over, signs in and starts from zero.
+      await queryRows(db(), sql`update rate_limits set blocked_until = null where key = ${`login-failures:account:${user.email}`}`);
+      expect((await login(throttled, { email: user.email, password: 'secret123' }, freshAddress())).statusCode).toBe(200);
+      const [row] = await queryRows<{ count: number }>(db(), sql`select count from rate_limits where key = ${`login-failures:account:${user.email}`}`);
+      expect(row).toBeUndefined();
+    });
+
     it('wait twice as long after each further failure, never more than a few minutes', async () => {
       const { user } = await registerUser(throttled.app);
       const fail = () => login(throttled, { email: user.email, password: 'wrong-guess' }, freshAddress());

@@ -44,6 +44,7 @@ describe('admin overview routes', () => {
         refunds_pending: 0,
         refunds_pending_cents: 0,
         refunds_failed: 0,
+        warnings: [],
       });
 
       // 7 nights at 700/week = 700.00; 3 nights at 350/week = 350.00 (docs/behaviour.md §9: at least one week).
@@ -71,6 +72,7 @@ describe('admin overview routes', () => {
         refunds_pending: 1,
         refunds_pending_cents: 35_000,
         refunds_failed: 0,
+        warnings: [],
       });
     });
 

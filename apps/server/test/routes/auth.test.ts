@@ -5,6 +5,7 @@ import { addDays, calendarDateIn, type AuthResponse } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { passwordResets, users } from '../../src/db/schema.ts';
 import { bearer, buildTestApp, registerUser, type TestApp } from '../helper.ts';
+import { outboxRows } from '../notifications/outbox-support.ts';
 import { expectError, expectRefused, snapshot } from '../support.ts';
 
 const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
@@ -319,6 +320,24 @@ describe('auth routes', () => {
       const session = await registerUser(t.app);
       const known = await post('/api/auth/forgot-password', { email: session.user.email });
       expect(known.json<{ detail: string }>().detail).toBe(unknown.json<{ detail: string }>().detail);
+    });
+
+    it('sends at most 3 reset e-mails an hour to one address: the 4th answers as for an unknown address and sends nothing', async () => {
+      const session = await registerUser(t.app);
+      const mails = async () => (await outboxRows(db())).filter((row) => row.userId === session.user.id && row.recipient === session.user.email).length;
+      const links = async () => (await db().select().from(passwordResets).where(eq(passwordResets.userId, session.user.id))).length;
+      for (let n = 0; n < 3; n++) expect((await post('/api/auth/forgot-password', { email: session.user.email })).statusCode).toBe(200);
+      expect(await mails()).toBe(3);
+      expect(await links()).toBe(3);
+      const fourth = await post('/api/auth/forgot-password', { email: session.user.email });
+      const unknown = await post('/api/auth/forgot-password', { email: uniqueEmail('ghost') });
+      expect(fourth.statusCode).toBe(200);
+      expect(fourth.json()).toEqual(unknown.json());
+      expect(await mails()).toBe(3);
+      expect(await links()).toBe(3);
+      // Another address is not held back.
+      const other = await registerUser(t.app);
+      expect((await post('/api/auth/forgot-password', { email: other.user.email })).json()).toMatchObject({ reset_token: expect.any(String) });
     });
 
     it('refuses a malformed address (400)', async () => {

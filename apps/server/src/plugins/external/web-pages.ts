@@ -34,6 +34,15 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * `text` with its first `marker` replaced by `insert`, spliced by index: `String.replace` with a string would expand
+ * `$&`, `` $` `` and `$'` written in a description or a path, garbling the page (issue 24).
+ */
+function spliceAt(text: string, marker: string, insert: string): string {
+  const at = text.indexOf(marker);
+  return at < 0 ? text : `${text.slice(0, at)}${insert}${text.slice(at + marker.length)}`;
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
@@ -124,7 +133,7 @@ export class WebPages {
   }
 
   private withLanguage(language: Language): string {
-    return this.template.replace(/<html lang="[^"]*">/, `<html lang="${language}" data-language="${language}">`);
+    return this.template.replace(/<html lang="[^"]*">/, () => `<html lang="${language}" data-language="${language}">`);
   }
 
   private shell(language: Language): string {
@@ -136,12 +145,8 @@ export class WebPages {
     // The page's own title and description replace the template's.
     if (head.includes('<title>')) html = html.replace(/\s*<title>[^<]*<\/title>/, '');
     if (head.includes('<meta name="description"')) html = html.replace(/\s*<meta name="description"[^>]*>/, '');
-    return html
-      .replace('</head>', `${head}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${body}</div><script id="boot-data" type="application/json">${scriptJson({ state })}</script>`,
-      );
+    html = spliceAt(html, '</head>', `${head}</head>`);
+    return spliceAt(html, '<div id="root"></div>', `<div id="root">${body}</div><script id="boot-data" type="application/json">${scriptJson({ state })}</script>`);
   }
 
   /** The page's chunks (modulepreload) and styles (stylesheet: the HTML is styled before its code runs). */

@@ -22,6 +22,9 @@ import { fullName, toUser, UsersRepository, type UserRow } from './users-reposit
 const RESET_VALIDITY_MS = 60 * 60 * 1000;
 const RECOVER_MAX_RESULTS = 5;
 const MINUTE_SECONDS = 60;
+const HOUR_SECONDS = 60 * 60;
+/** Reset e-mails one address may be sent an hour, whoever asks: a mailbox cannot be flooded with links. */
+export const RESET_MAILS_PER_HOUR = 3;
 
 export interface AuthServiceOptions {
   db: Database;
@@ -100,13 +103,19 @@ export class AuthService {
   /** `ip`: the client's address, for the per-address failure counter. */
   async login(body: LoginBody, ip: string): Promise<AuthResponse> {
     const attempt = { email: body.email, ip };
-    await this.options.throttle.assertMayTry(attempt);
-    const row = await this.users.findByEmail(body.email);
-    const valid = await this.options.hasher.verify(body.password, row?.passwordHash ?? (await this.decoy()));
-    if (!row || !valid) {
-      await this.options.throttle.failed(attempt);
-      throw unauthorized('Incorrect credentials', 'invalid_credentials');
+    // Counted as a failure before the hash: parallel guesses cannot all reach it (issue 24).
+    await this.options.throttle.claim(attempt);
+    let row: UserRow | undefined;
+    let valid: boolean;
+    try {
+      row = await this.users.findByEmail(body.email);
+      valid = await this.options.hasher.verify(body.password, row?.passwordHash ?? (await this.decoy()));
+    } catch (error) {
+      // No password was checked (503 busy, the database): the attempt is not a failure.
+      await this.options.throttle.release(attempt);
+      throw error;
     }
+    if (!row || !valid) throw unauthorized('Incorrect credentials', 'invalid_credentials');
     await this.options.throttle.succeeded(attempt);
     return this.session(row);
   }
@@ -192,6 +201,9 @@ export class AuthService {
   async forgotPassword(email: string): Promise<ForgotPasswordResponse> {
     await this.withinLimit(`forgot-password:${email}`);
     const answer = { detail: 'If an account exists for this address, a reset link has been sent.' };
+    // At most RESET_MAILS_PER_HOUR links a mailbox: past it the answer is the same, so it reveals no account (issue 24).
+    const { count } = await this.options.limits.hit(`reset-mails:${email}`, HOUR_SECONDS);
+    if (count > RESET_MAILS_PER_HOUR) return answer;
     const row = await this.users.findByEmail(email);
     if (!row) return answer;
     const token = randomBytes(32).toString('base64url');

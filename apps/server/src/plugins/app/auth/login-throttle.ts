@@ -24,7 +24,8 @@ const ADDRESS_FACTOR = 4;
  * instance shares them (docs/decisions/0014-sessions-and-auth-limits.md):
  * - from the `accountFreeFailures`-th failure within an hour on, each next attempt waits 15 s, 30 s, 60 s… at most 5 min;
  *   an address gets `ADDRESS_FACTOR` times as many failures before it waits;
- * - a slowed-down attempt is answered 429 at once: no account lookup, no hash, and it counts as nothing;
+ * - every attempt is counted as a failure before its hash, atomically; a slowed-down one is answered 429 at once: no
+ *   account lookup, no hash, and it counts as nothing;
  * - a success clears the counters of its account and its address, and marks the address as known for the account for
  *   30 days: from a known address the owner is not held back by failures a stranger caused elsewhere.
  */
@@ -50,20 +51,26 @@ export class LoginThrottle {
     };
   }
 
-  /** Throws 429 `rate_limited` (with Retry-After) while the attempt's account or address is slowed down. */
-  async assertMayTry(attempt: LoginAttempt): Promise<void> {
+  /**
+   * Counts the attempt as a failure before its password is checked, so guesses sent at once cannot all pass the check
+   * before any is counted; throws 429 `rate_limited` (with Retry-After), counting nothing, while the attempt's address
+   * or account is slowed down. A success clears the count again (`succeeded`).
+   */
+  async claim(attempt: LoginAttempt): Promise<void> {
     const keys = this.keys(attempt);
-    const live = await this.limits.live([keys.account, keys.address, keys.known]);
-    const waitOf = (key: string) => live.find((counter) => counter.key === key)?.blockedFor ?? 0;
-    const knownAddress = live.some((counter) => counter.key === keys.known);
-    const wait = Math.max(waitOf(keys.address), knownAddress ? 0 : waitOf(keys.account));
+    const knownAddress = (await this.limits.live([keys.known])).length > 0;
+    const wait = await this.limits.claimAttempt([
+      { key: keys.address, policy: this.address, gated: true },
+      { key: keys.account, policy: this.account, gated: !knownAddress },
+    ]);
     if (wait > 0) throw retryLater(429, 'rate_limited', 'Too many failed logins; please wait before trying again', wait);
   }
 
-  async failed(attempt: LoginAttempt): Promise<void> {
+  /** Takes back what `claim` counted, for an attempt whose password was never checked. */
+  async release(attempt: LoginAttempt): Promise<void> {
     const keys = this.keys(attempt);
-    await this.limits.recordFailure(keys.account, this.account);
-    await this.limits.recordFailure(keys.address, this.address);
+    await this.limits.takeBackFailure(keys.address, this.address);
+    await this.limits.takeBackFailure(keys.account, this.account);
   }
 
   async succeeded(attempt: LoginAttempt): Promise<void> {

@@ -298,7 +298,7 @@ export class BookingsRepository {
    * The counters of the admin screens over every booking (docs/behaviour.md §2), as the database keeps them while
    * bookings change (migration 0013): the same cost however many bookings there are.
    */
-  async summary(): Promise<BookingSummary> {
+  async summary(): Promise<Omit<BookingSummary, 'warnings'>> {
     const totals = await readBookingTotals(this.db);
     return {
       total: totals.bookings,

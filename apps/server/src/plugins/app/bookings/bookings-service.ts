@@ -140,7 +140,7 @@ export class BookingsService {
     return { bookings: views.map((view) => toBooking(view, language)), total };
   }
 
-  summary(): Promise<BookingSummary> {
+  summary(): Promise<Omit<BookingSummary, 'warnings'>> {
     return this.repository.summary();
   }
 

@@ -5,6 +5,7 @@ import { CalendarRepository } from './calendar-repository.ts';
 import { CalendarService } from './calendar-service.ts';
 import { CalendarSync } from './calendar-sync.ts';
 import { FeedFetcher } from './feed-fetcher.ts';
+import { FeedParser } from './feed-parser.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,9 +21,12 @@ export default fp<{ config: Config }>(
     const repository = new CalendarRepository(app.db);
     const shared = { db: app.db, repository, bookings: app.bookingsRepository, lifecycle: app.bookingLifecycle, timeZone: config.TZ_SITE };
     const service = new CalendarService({ ...shared, publicUrl: config.PUBLIC_URL, allowPrivate: config.ICAL_ALLOW_PRIVATE });
+    const parser = new FeedParser({ budgetMs: config.ICAL_PARSE_BUDGET_MS });
+    app.addHook('onClose', () => parser.close());
     const sync = new CalendarSync({
       ...shared,
       fetcher: new FeedFetcher({ allowPrivate: config.ICAL_ALLOW_PRIVATE }),
+      parser,
       syncMinutes: config.ICAL_SYNC_MINUTES,
       log: app.log.child({ module: 'calendar' }),
     });

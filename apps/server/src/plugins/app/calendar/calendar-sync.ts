@@ -8,7 +8,8 @@ import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { BlockRow, CalendarRepository, CalendarRow } from './calendar-repository.ts';
 import { calendarNotFound, toCalendar } from './calendar-service.ts';
 import { FeedError, type FeedFetcher } from './feed-fetcher.ts';
-import { parseFeed, type FeedEvent } from './ical-feed.ts';
+import type { FeedParser } from './feed-parser.ts';
+import type { FeedEvent } from './ical-feed.ts';
 
 /** Feeds leased and fetched side by side by one run of the job, batch after batch. */
 const BATCH = 8;
@@ -23,6 +24,8 @@ export interface CalendarSyncOptions {
   bookings: BookingsRepository;
   lifecycle: BookingLifecycle;
   fetcher: FeedFetcher;
+  /** Parses feeds off the main thread, within a budget. */
+  parser: FeedParser;
   timeZone: string;
   /** ICAL_SYNC_MINUTES: how long after its last attempt a feed is fetched again. */
   syncMinutes: number;
@@ -78,7 +81,7 @@ export class CalendarSync {
         return;
       }
       const today = siteToday(this.options.timeZone);
-      const events = parseFeed(answer.text, {
+      const events = await this.options.parser.parse(answer.text, {
         timeZone: this.options.timeZone,
         from: addDays(today, -PAST_DAYS),
         to: addDays(today, MAX_DAYS_AHEAD + MAX_STAY_DAYS),

@@ -5,7 +5,15 @@ import type { LookupFunction } from 'node:net';
 import { isForbiddenAddress, isRefusedUrl } from './address-policy.ts';
 
 /** Why a feed could not be read: stored as the calendar's `last_error` (docs/behaviour.md §14), translated on screen. */
-export type FeedFailure = 'address_refused' | 'timeout' | 'too_large' | 'network' | 'http_error' | 'unparsable' | 'too_many_events';
+export type FeedFailure =
+  | 'address_refused'
+  | 'timeout'
+  | 'too_large'
+  | 'network'
+  | 'http_error'
+  | 'unparsable'
+  | 'too_many_events'
+  | 'over_budget';
 
 export class FeedError extends Error {
   constructor(

@@ -11,8 +11,14 @@ export interface FeedEvent {
 
 /** Events kept from one feed at most (after the window): more is refused like a broken feed. */
 export const MAX_FEED_EVENTS = 5000;
-/** Occurrences of one recurring event expanded at most. */
-const MAX_OCCURRENCES = 500;
+/** VEVENTs read from one feed at most, in the window or not: a feed of more is refused before any expansion. */
+export const MAX_FEED_COMPONENTS = 10_000;
+/** Occurrences one recurring event may take to reach the window's end (a daily rule from years back, not from 1900). */
+export const MAX_EVENT_OCCURRENCES = 1000;
+/** Occurrences expanded in one feed at most, all its recurring events together. */
+export const MAX_FEED_OCCURRENCES = 20_000;
+/** Rules repeating within a day say nothing about nights, and a huge COUNT of them is only work: they are ignored. */
+const SUB_DAY_FREQUENCIES = new Set(['SECONDLY', 'MINUTELY', 'HOURLY']);
 /** Our own UIDs end so: an event of ours that another platform echoes back is not imported again. */
 export const OWN_UID_SUFFIX = '@roomweek';
 
@@ -73,10 +79,13 @@ function nightsOf(start: Time, end: Time | null, startZone: string | null, endZo
 /**
  * The events of an iCal feed (Airbnb's, Booking.com's, Vrbo's…) as nights of the site's calendar, parsed with ical.js.
  * Kept: events that end after `from` and start before `to`, neither cancelled nor transparent (free time), nor ours
- * echoed back. A recurring event gives each occurrence in the window (`UID#date`). Throws FeedError `unparsable` for
- * text that is not a calendar, `too_many_events` past MAX_FEED_EVENTS.
+ * echoed back. A recurring event gives each occurrence in the window (`UID#date`); a rule finer than a day is ignored
+ * (the event is its first occurrence). Throws FeedError `unparsable` for text that is not a calendar, `too_many_events`
+ * past any of the caps above. Meant to run in the feed parser's worker (feed-parser.ts), which bounds its time.
  */
 export function parseFeed(text: string, options: { timeZone: string; from: string; to: string }): FeedEvent[] {
+  // Counted on the text first, so a flood of events is refused before ical.js spends seconds building it.
+  if ((text.match(/^BEGIN:VEVENT/gim)?.length ?? 0) > MAX_FEED_COMPONENTS) throw new FeedError('too_many_events', `More than ${MAX_FEED_COMPONENTS} events`);
   let calendar: Component;
   try {
     const parsed: unknown = ICAL.parse(text);
@@ -94,11 +103,18 @@ export function parseFeed(text: string, options: { timeZone: string; from: strin
     events.set(key, { uid: key, ...nights });
     if (events.size > MAX_FEED_EVENTS) throw new FeedError('too_many_events', `More than ${MAX_FEED_EVENTS} events`);
   };
+  let occurrencesLeft = MAX_FEED_OCCURRENCES;
   try {
-    for (const component of calendar.getAllSubcomponents('vevent')) {
+    const components = calendar.getAllSubcomponents('vevent');
+    if (components.length > MAX_FEED_COMPONENTS) throw new FeedError('too_many_events', `More than ${MAX_FEED_COMPONENTS} events`);
+    for (const component of components) {
       const status = String(component.getFirstPropertyValue('status') ?? '').toUpperCase();
       const transparency = String(component.getFirstPropertyValue('transp') ?? '').toUpperCase();
       if (status === 'CANCELLED' || transparency === 'TRANSPARENT') continue;
+      for (const rule of component.getAllProperties('rrule')) {
+        const frequency = (rule.getFirstValue() as { freq?: unknown } | null)?.freq;
+        if (typeof frequency === 'string' && SUB_DAY_FREQUENCIES.has(frequency.toUpperCase())) component.removeProperty(rule);
+      }
       const event = new ICAL.Event(component);
       const startProperty = component.getFirstProperty('dtstart');
       if (!startProperty || !event.startDate) continue;
@@ -111,9 +127,12 @@ export function parseFeed(text: string, options: { timeZone: string; from: strin
         continue;
       }
       const occurrences = event.iterator();
-      for (let n = 0; n < MAX_OCCURRENCES; n++) {
+      for (let n = 0; ; n++) {
         const next = occurrences.next();
         if (!next) break;
+        if (n >= MAX_EVENT_OCCURRENCES || --occurrencesLeft < 0) {
+          throw new FeedError('too_many_events', `A recurring event repeats more than ${MAX_EVENT_OCCURRENCES} times before the window ends, or the feed's more than ${MAX_FEED_OCCURRENCES}`);
+        }
         const details = event.getOccurrenceDetails(next);
         const nights = nightsOf(details.startDate, details.endDate, startZone, endZone, options.timeZone);
         if (nights.start >= options.to) break;

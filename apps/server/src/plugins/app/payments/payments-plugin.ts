@@ -48,7 +48,7 @@ export default fp<{ config: Config }>(
     const shared = { db, bookings, lifecycle, payments, settlement, refunds, providers, returnUrls, log };
     const checkout = new StripeCheckout({ ...shared, stripe });
     const orders = new PaypalOrders({ ...shared, paypal });
-    const paypalWebhook = new PaypalWebhook({ db, payments, providers, paypal, orders, settlement, refunds, webhookId: config.PAYPAL_WEBHOOK_ID, log });
+    const paypalWebhook = new PaypalWebhook({ db, payments, providers, paypal, orders, settlement, refunds, webhookId: config.PAYPAL_WEBHOOK_ID, apiUrl: config.PAYPAL_API_URL, log });
     const reconciliation = new Reconciliation({ db, lifecycle, payments, providers, checkout, orders, refunds, stripe, paypal, log });
 
     const cancellations = new Cancellations({ db, bookings, lifecycle, payments, refunds, timeZone: config.TZ_SITE, log });

@@ -21,6 +21,22 @@ const TRANSMISSION_HEADERS = {
   transmissionTime: 'paypal-transmission-time',
 } as const;
 
+/** A delivery whose transmission time is further from now than this is refused before PayPal is asked (a replay). */
+export const TRANSMISSION_TOLERANCE_MS = 5 * 60_000;
+
+/**
+ * Whether `certUrl` may be handed to PayPal to verify with: https on paypal.com or a subdomain (default port), or on the
+ * origin of `PAYPAL_API_URL` when the operator points the app at another PayPal-compatible API (the tests' fake).
+ */
+export function trustedCertUrl(certUrl: string, apiUrl: string | undefined): boolean {
+  if (!URL.canParse(certUrl)) return false;
+  const url = new URL(certUrl);
+  if (url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  if (url.protocol === 'https:' && url.port === '' && (host === 'paypal.com' || host.endsWith('.paypal.com'))) return true;
+  return apiUrl !== undefined && URL.canParse(apiUrl) && new URL(apiUrl).origin === url.origin;
+}
+
 interface PaypalEvent {
   id: string;
   event_type: string;
@@ -37,11 +53,14 @@ export interface PaypalWebhookOptions {
   refunds: Refunds;
   /** `PAYPAL_WEBHOOK_ID`: the id PayPal gave our webhook, part of what it verifies. */
   webhookId: string | undefined;
+  /** `PAYPAL_API_URL`: a PayPal-compatible API whose certificate URLs are trusted as PayPal's are. */
+  apiUrl: string | undefined;
   log: FastifyBaseLogger;
 }
 
 /**
- * POST /payments/webhook/paypal. PayPal itself vouches for each delivery (verify-webhook-signature, only `SUCCESS`
+ * POST /payments/webhook/paypal. A delivery whose certificate URL is not PayPal's or whose transmission time is not
+ * within 5 minutes is refused before any call; PayPal itself then vouches for it (verify-webhook-signature, only `SUCCESS`
  * counts); the order is then re-read from PayPal (its answer, not the event body, decides), and the event id is recorded
  * in the same transaction as its effect, so a repeated or concurrent delivery takes effect once (decision 0015).
  */
@@ -51,9 +70,10 @@ export class PaypalWebhook {
   async receive(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<{ received: boolean; duplicate?: boolean }> {
     const { webhookId, providers, payments } = this.options;
     if (!webhookId) throw notConfigured('PayPal');
-    const credentials = await providers.paypalCredentials();
+    // Every check that needs no call comes first: a forged delivery costs PayPal (and us) nothing.
     const delivery = this.delivery(rawBody, headers, webhookId);
     const event = this.parse(delivery.rawEvent);
+    const credentials = await providers.paypalCredentials();
 
     let verified: boolean;
     try {
@@ -107,7 +127,13 @@ export class PaypalWebhook {
       if (typeof value !== 'string' || !value || value.length > 2000) throw badRequest('invalid_signature', `Missing or invalid ${name} header`);
       values[field] = value;
     }
-    return { ...(values as Record<keyof typeof TRANSMISSION_HEADERS, string>), webhookId, rawEvent: rawBody.toString('utf8') };
+    const delivery = { ...(values as Record<keyof typeof TRANSMISSION_HEADERS, string>), webhookId, rawEvent: rawBody.toString('utf8') };
+    if (!trustedCertUrl(delivery.certUrl, this.options.apiUrl)) throw badRequest('invalid_signature', 'The paypal-cert-url header is not an https URL of PayPal');
+    const sentAt = Date.parse(delivery.transmissionTime);
+    if (!Number.isFinite(sentAt) || Math.abs(Date.now() - sentAt) > TRANSMISSION_TOLERANCE_MS) {
+      throw badRequest('invalid_signature', 'The paypal-transmission-time header is not within 5 minutes of now');
+    }
+    return delivery;
   }
 
   /** The event's id and type; anything else in it is only a pointer to the order, which is re-read. */

@@ -116,7 +116,7 @@ export class PrivacyRepository {
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(revokedTokens).where(eq(revokedTokens.userId, userId));
     // The attempt counters that name the account (auth-service.ts, login-throttle.ts, the per-account limits).
-    const keys = [`login-failures:account:${account.email}`, `forgot-password:${account.email}`, ...['password-check', 'export', 'booking'].map((k) => `${k}:${userId}`)];
+    const keys = [`login-failures:account:${account.email}`, `forgot-password:${account.email}`, `reset-mails:${account.email}`, ...['password-check', 'export', 'booking'].map((k) => `${k}:${userId}`)];
     await queryRows(
       tx,
       sql`delete from rate_limits where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) or starts_with(key, ${`login-known:${account.email}:`})`,

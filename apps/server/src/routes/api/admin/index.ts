@@ -23,7 +23,7 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
   });
 
   contractRoute(app, routes.admin.bookingSummary, {
-    handler: async () => app.bookingsService.summary(),
+    handler: async () => ({ ...(await app.bookingsService.summary()), warnings: config.siteWarnings }),
   });
 
   contractRoute(app, routes.admin.refund, {

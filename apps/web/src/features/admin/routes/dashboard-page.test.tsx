@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../../test/render-app';
 import { admin } from '../../../../test/fixtures';
 import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi } from '../test/admin-fixtures';
+import { bookingSummary } from '../test/fake-bookings';
 
 describe('admin dashboard', () => {
   it('shows the five tiles, revenue from confirmed bookings only, what was received, and a card to each screen', async () => {
@@ -72,6 +73,22 @@ describe('admin dashboard', () => {
     expect(await within(tile('Réservations')).findByText('—')).toBeInTheDocument();
     expect(within(tile("Chiffre d'affaires")).getByText('—')).toBeInTheDocument();
     expect(within(tile('Encaissé')).getByText('—')).toBeInTheDocument();
+  });
+
+  it('shows the site warnings of the summary (PUBLIC_URL unset in production), and none when there are none', async () => {
+    mockAdminApi({}, { 'GET /admin/bookings/summary': () => ({ ...bookingSummary([]), warnings: ['public_url_unset'] }) });
+    const { unmount } = renderApp('/admin', { token: ADMIN_TOKEN });
+    const alert = await screen.findByRole('alert', {}, LOAD);
+    expect(within(alert).getByText('PUBLIC_URL n’est pas défini')).toBeInTheDocument();
+    expect(within(alert).getByText(/pointent vers http:\/\/localhost/)).toBeInTheDocument();
+    unmount();
+
+    mockAdminApi({});
+    renderApp('/admin', { token: ADMIN_TOKEN });
+    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' }, LOAD);
+    const tile = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement;
+    expect(await within(tile('Réservations')).findByText('0')).toBeInTheDocument();
+    expect(screen.queryByText('PUBLIC_URL n’est pas défini')).toBeNull();
   });
 
   it('advises changing the default credentials while the account keeps the default e-mail or password', async () => {

@@ -21,6 +21,7 @@ import { useSession } from '@/lib/session';
 import { useBookingSummary, useProperties, useRooms } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { DefaultCredentialsNotice } from '../components/default-credentials-notice';
+import { SiteWarningsNotice } from '../components/site-warnings-notice';
 import { StatGrid, StatTile } from '../components/stat-tile';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { adminPaths } from '../paths';
@@ -51,6 +52,7 @@ export default function DashboardPage() {
   return (
     <AdminPage title={t('dashboard.title')} description={t('dashboard.subtitle', { name: user?.name ?? '' })} back={false}>
       <DefaultCredentialsNotice />
+      <SiteWarningsNotice warnings={totals?.warnings} />
       <StatGrid className="lg:grid-cols-5">
         <StatTile
           icon={Building2}

@@ -22,6 +22,7 @@ export function bookingSummary(bookings: readonly Booking[]): BookingSummary {
     refunds_pending: 0,
     refunds_pending_cents: 0,
     refunds_failed: 0,
+    warnings: [],
   };
   for (const booking of bookings) {
     summary[booking.status] += 1;
