@@ -10,6 +10,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import type { Notifier } from '../src/plugins/app/notifications/notifier.ts';
+import { users } from '../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const usePostgres = process.env.TEST_DB === 'pg';
@@ -104,7 +106,15 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const siteDate = (days: number, timeZone = 'Europe/Brussels') => addDays(calendarDateIn(timeZone), days);
 
 let userCounter = 0;
-export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<AuthResponse> {
+/**
+ * A new client account. `verified` (the default): its e-mail is proved as its link would (docs/decisions/0029), so it
+ * may book on site; tests of the proof itself register with `{ verified: false }`.
+ */
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  { verified = true }: { verified?: boolean } = {},
+): Promise<AuthResponse> {
   userCounter++;
   const response = await app.inject({
     method: 'POST',
@@ -121,7 +131,10 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
     },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return response.json<AuthResponse>();
+  const session = response.json<AuthResponse>();
+  if (!verified) return session;
+  await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, session.user.id));
+  return { ...session, user: { ...session.user, email_verified: true } };
 }
 
 export async function loginAdmin(app: FastifyInstance): Promise<string> {
