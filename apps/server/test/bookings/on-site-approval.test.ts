@@ -21,8 +21,8 @@ describe('on-site bookings awaiting the owner', () => {
   };
   const setApproval = (on: boolean, token = admin) =>
     t.app.inject({ method: 'PUT', url: '/api/admin/booking-settings', headers: bearer(token), payload: { on_site_requires_approval: on } });
-  const answer = (id: string, verb: 'approve' | 'decline', payload?: unknown, token = admin) =>
-    t.app.inject({ method: 'PUT', url: `/api/admin/bookings/${id}/${verb}`, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+  const answer = (id: string, verb: 'approve' | 'decline', payload?: object, token = admin) =>
+    t.app.inject({ method: 'PUT', url: `/api/admin/bookings/${id}/${verb}`, headers: bearer(token), payload });
   const request = async (language = 'pt') => {
     const guest = await registerGuest(t.app, language);
     const response = await t.app.inject({
