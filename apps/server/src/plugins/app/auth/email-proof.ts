@@ -3,10 +3,11 @@ import type { Database, Executor } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, retryLater } from '../../../lib/errors.ts';
 import { sha256 } from '../../../lib/secrets.ts';
 import type { Notifier } from '../notifications/notifier.ts';
-import { VERIFICATION_VALIDITY_HOURS } from '../notifications/outbox-notifier.ts';
 import type { RateLimitsRepository } from './rate-limits-repository.ts';
 import { UsersRepository, type UserRow } from './users-repository.ts';
 
+/** How long an e-mail verification link works: a mailbox looked at once a day still gets there in time. */
+export const VERIFICATION_VALIDITY_HOURS = 48;
 /** Verification links one account may ask for in an hour (the one sent at registration included). */
 export const VERIFICATION_SENDS_PER_HOUR = 3;
 const HOUR_SECONDS = 60 * 60;
@@ -58,7 +59,7 @@ export class EmailProof {
 
   /** Uses the link's token up and marks its account proved; 400 `invalid_verification_token` for garbage, reuse or expiry. */
   async verify(token: string): Promise<void> {
-    const proved = await new UsersRepository(this.options.db).claimVerification(sha256(token));
+    const proved = await this.options.db.transaction((tx) => new UsersRepository(tx).claimVerification(sha256(token)));
     if (!proved) throw invalidToken();
   }
 

@@ -13,9 +13,6 @@ import { localisedText } from '../content/translations.ts';
 import type { Notifier } from './notifier.ts';
 import { asLanguage, type BookingPayload, type EmailChangedPayload, type PasswordResetPayload } from './templates.ts';
 
-/** How long an e-mail verification link works (docs/decisions/0029). */
-export const VERIFICATION_VALIDITY_HOURS = 48;
-
 export interface OutboxNotifierOptions {
   /** The site's origin (PUBLIC_URL), for the links in messages. */
   publicUrl: string;
