@@ -8,7 +8,7 @@ import { UsersRepository, type UserRow } from './users-repository.ts';
 
 /** How long an e-mail verification link works: a mailbox looked at once a day still gets there in time. */
 export const VERIFICATION_VALIDITY_HOURS = 48;
-/** Verification links one account may ask for in an hour (the one sent at registration included). */
+/** Verification links one account may ask for in an hour (on demand; the one sent at registration is not counted). */
 export const VERIFICATION_SENDS_PER_HOUR = 3;
 const HOUR_SECONDS = 60 * 60;
 
