@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, Language, type SiteWarning } from '@roomweek/contract';
+import { DEFAULT_LANGUAGE, DEFAULT_MAX_UNPAID_NIGHTS, Language, type SiteWarning } from '@roomweek/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -102,6 +102,10 @@ const EnvSchema = z.object({
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Future pending or unpaid on-site bookings one client account may hold at once (admins have no cap). */
   MAX_ACTIVE_BOOKINGS_PER_USER: z.coerce.number().int().min(1).default(3),
+  /** Upcoming unpaid on-site nights one client account may hold at once (docs/decisions/0029-on-site-bookings-need-proof.md). */
+  MAX_UNPAID_NIGHTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_MAX_UNPAID_NIGHTS),
+  /** On-site bookings need an account that proved its e-mail; `false` turns the rule off (development counts every account as proved). */
+  ON_SITE_REQUIRES_VERIFIED_EMAIL: bool.default(true),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Failed logins an account may take within an hour before each next try waits (15 s, doubling, at most 5 min); an address gets 4 times as many. */
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),

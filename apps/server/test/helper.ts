@@ -10,6 +10,9 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import type { Notifier } from '../src/plugins/app/notifications/notifier.ts';
+import { and, eq } from 'drizzle-orm';
+import { outboxMessages } from '../src/db/outbox-schema.ts';
+import { emailVerifications, users } from '../src/db/schema.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const usePostgres = process.env.TEST_DB === 'pg';
@@ -62,6 +65,7 @@ export function testConfig(overrides: Record<string, string> = {}, dataDir: stri
     HASH_QUEUE_LIMIT: '1000',
     BOOKING_RATE_LIMIT: '10000',
     MAX_ACTIVE_BOOKINGS_PER_USER: '10000',
+    MAX_UNPAID_NIGHTS_PER_USER: '100000',
     JOBS: 'false',
     PUBLIC_URL: 'http://localhost:3000',
     ...overrides,
@@ -104,7 +108,15 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const siteDate = (days: number, timeZone = 'Europe/Brussels') => addDays(calendarDateIn(timeZone), days);
 
 let userCounter = 0;
-export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<AuthResponse> {
+/**
+ * A new client account. `verified` (the default): its e-mail is proved as its link would (docs/decisions/0029), so it
+ * may book on site; tests of the proof itself register with `{ verified: false }`.
+ */
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  { verified = true }: { verified?: boolean } = {},
+): Promise<AuthResponse> {
   userCounter++;
   const response = await app.inject({
     method: 'POST',
@@ -121,7 +133,20 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
     },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return response.json<AuthResponse>();
+  const session = response.json<AuthResponse>();
+  if (!verified) return session;
+  await proveEmail(app, session.user.id);
+  return { ...session, user: { ...session.user, email_verified: true } };
+}
+
+/**
+ * The account's e-mail proved as its link would do it, and the link's message gone from the outbox (as if sent and
+ * used): tests about other messages see only theirs.
+ */
+export async function proveEmail(app: FastifyInstance, userId: string): Promise<void> {
+  await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+  await app.db.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
+  await app.db.delete(outboxMessages).where(and(eq(outboxMessages.userId, userId), eq(outboxMessages.kind, 'email_verification')));
 }
 
 export async function loginAdmin(app: FastifyInstance): Promise<string> {

@@ -25,6 +25,7 @@ export const client: User = {
   phone: '+33 6 12 34 56 78',
   language: 'fr',
   default_password: false,
+  email_verified: true,
 };
 
 export const admin: User = {

@@ -11,6 +11,7 @@ import {
   RegisterBody,
   ResetPasswordBody,
   User,
+  VerifyEmailBody,
 } from './auth.ts';
 import { ErrorResponse, OkResponse } from './common.ts';
 import { paths } from './paths.ts';
@@ -92,5 +93,16 @@ export const authRoutes = Object.freeze({
     summary: 'Masked e-mails of the accounts matching a name or phone hint',
     body: RecoverEmailBody,
     response: { 200: RecoverEmailResponse, ...authErrors },
+  }),
+  verifyEmail: defineRoute(paths.auth.verifyEmail, {
+    auth: 'public',
+    summary: 'Proves the account\'s e-mail with the token of its verification link (single use). 400 invalid_verification_token',
+    body: VerifyEmailBody,
+    response: { 200: OkResponse, ...authErrors },
+  }),
+  resendVerification: defineRoute(paths.auth.resendVerification, {
+    auth: 'user',
+    summary: 'E-mails a new verification link (3 an hour per account). 409 email_already_verified',
+    response: { 200: OkResponse, ...authErrors },
   }),
 });

@@ -36,6 +36,8 @@ export const User = z.object({
   language: Language,
   /** The password is still the well-known default one: the admin screens advise changing it. */
   default_password: z.boolean(),
+  /** The account proved its e-mail (the link sent at registration): needed to book on site (docs/decisions/0029). */
+  email_verified: z.boolean(),
 });
 export type User = z.infer<typeof User>;
 
@@ -83,3 +85,7 @@ export const ChangePasswordBody = z.object({
   new_password: Password,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** The token of an e-mail verification link (/verify-email?token=…). */
+export const VerifyEmailBody = z.object({ token: z.string().min(1).max(200) });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { ADMIN_SEARCH_MAX_LENGTH, BOOKING_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from './booking-rules.ts';
+import { ADMIN_SEARCH_MAX_LENGTH, APPROVAL_MESSAGE_MAX_LENGTH, BOOKING_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from './booking-rules.ts';
 import { CancellationPolicy, CancelledBy, RefundStatus } from './cancellation.ts';
 import { CalendarDate, DateInput, Id, Language } from './common.ts';
 
 export {
   ADMIN_PAGE_SIZE,
+  APPROVAL_MESSAGE_MAX_LENGTH,
+  awaitsApproval,
+  DEFAULT_MAX_UNPAID_NIGHTS,
   ADMIN_SEARCH_MAX_LENGTH,
   BOOKING_STATUSES,
   CANCEL_REASONS,
@@ -117,3 +120,7 @@ export const AdminAvailability = z.object({
   bookings: z.array(Booking),
 });
 export type AdminAvailability = z.infer<typeof AdminAvailability>;
+
+/** The owner's answer to an on-site booking waiting for approval: an optional message to the guest, in the e-mail. */
+export const ApprovalBody = z.object({ message: z.string().trim().max(APPROVAL_MESSAGE_MAX_LENGTH).optional() });
+export type ApprovalBody = z.infer<typeof ApprovalBody>;

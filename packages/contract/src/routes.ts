@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authRoutes } from './auth-routes.ts';
-import { AdminAvailability, AdminBookingsQuery, Booking, BookingSummary, CreateBookingBody } from './bookings.ts';
+import { AdminAvailability, AdminBookingsQuery, ApprovalBody, Booking, BookingSummary, CreateBookingBody } from './bookings.ts';
 import { calendarRoutes } from './calendar-routes.ts';
 import { CancelBookingBody, CancellationPolicy, CancellationQuote, RefundBody, RefundHeaders } from './cancellation.ts';
 import { ErrorResponse, IdParams } from './common.ts';
@@ -22,6 +22,7 @@ import { defineRoute, tagByGroup, type RoutePath, type RouteSchemas } from './ro
 import { AvailabilityQuery, AvailabilityResponse, Room, RoomDetail, RoomInput, RoomsQuery } from './rooms.ts';
 import { QuoteQuery, QuoteResponse } from './stay-rules.ts';
 import {
+  BookingSettings,
   HealthResponse,
   PaymentSettings,
   PaymentSettingsUpdate,
@@ -183,7 +184,9 @@ export const routes = tagByGroup({
       summary:
         "Book a room at the server-computed price; on_site is confirmed, stripe/paypal pending with a hold. The caller's own " +
         'pending hold on the same room and dates is re-used with the new payment method (200). 409 too_many_active_bookings past ' +
-        'MAX_ACTIVE_BOOKINGS_PER_USER (clients); 429 past BOOKING_RATE_LIMIT booking and payment calls a minute per account',
+        'MAX_ACTIVE_BOOKINGS_PER_USER (clients); on_site: ' +
+        '403 email_not_verified before the account proved its e-mail, 409 too_many_unpaid_nights past MAX_UNPAID_NIGHTS_PER_USER, ' +
+        'pending without a hold when the owner approves on-site bookings; 429 past BOOKING_RATE_LIMIT booking and payment calls a minute per account',
       body: CreateBookingBody,
       response: { 201: Booking, 200: Booking, ...writeErrors, 429: ErrorResponse },
     }),
@@ -291,6 +294,35 @@ export const routes = tagByGroup({
       headers: RefundHeaders,
       body: RefundBody,
       response: { 200: Booking, ...writeErrors },
+    }),
+    approveBooking: defineRoute(paths.admin.approveBooking, {
+      auth: 'admin',
+      summary:
+        'Confirms an on-site booking waiting for approval; the guest gets the confirmation with the optional message. ' +
+        '409 booking_not_awaiting_approval',
+      params: IdParams,
+      body: ApprovalBody.nullish(),
+      response: { 200: Booking, ...writeErrors },
+    }),
+    declineBooking: defineRoute(paths.admin.declineBooking, {
+      auth: 'admin',
+      summary:
+        'Declines an on-site booking waiting for approval: cancelled (declined), its nights freed, the guest told with the ' +
+        'optional message. 409 booking_not_awaiting_approval',
+      params: IdParams,
+      body: ApprovalBody.nullish(),
+      response: { 200: Booking, ...writeErrors },
+    }),
+    bookingSettings: defineRoute(paths.admin.bookingSettings, {
+      auth: 'admin',
+      summary: 'How bookings are taken: whether on-site bookings wait for the owner',
+      response: { 200: BookingSettings, ...adminErrors },
+    }),
+    updateBookingSettings: defineRoute(paths.admin.updateBookingSettings, {
+      auth: 'admin',
+      summary: 'Change how bookings are taken; bookings already made keep their state',
+      body: BookingSettings,
+      response: { 200: BookingSettings, ...adminErrors },
     }),
     guests: defineRoute(paths.admin.guests, {
       auth: 'admin',

@@ -60,6 +60,10 @@ export const WhatsappSettings = z.object({
 export const WhatsappSettingsUpdate = z.object({ whatsapp_number: WhatsappNumber });
 export type WhatsappSettings = z.infer<typeof WhatsappSettings>;
 
+/** How bookings are taken: on-site bookings wait for the owner's approval when set (docs/decisions/0029). */
+export const BookingSettings = z.object({ on_site_requires_approval: z.boolean() });
+export type BookingSettings = z.infer<typeof BookingSettings>;
+
 /** Public settings the web app needs; never a secret. */
 export const PublicConfig = z.object({
   whatsapp_number: z.string(),

@@ -12,6 +12,9 @@ export const OUTBOX_KINDS = [
   'admin_booking_alert',
   'admin_cancellation_alert',
   'email_changed',
+  'email_verification',
+  'booking_requested',
+  'admin_approval_request',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

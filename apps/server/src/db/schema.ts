@@ -44,6 +44,8 @@ export const users = pgTable(
     /** The password is the one the account was created with on first start (`admin123`, or generated): the admin screens advise changing it. */
     defaultPassword: boolean('default_password').notNull().default(false),
     language: text('language').notNull().default('fr'),
+    /** The account proved its e-mail (migration 0017: accounts made before count as proved; decision 0029). */
+    emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: createdAt(),
     /** When the account was anonymised (its own deletion, or an admin's on request; migration 0012, decision 0021). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -64,6 +66,24 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+);
+
+/** E-mail verification links (migration 0017): the token hashed, single use, for the address it was sent to. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was sent to: it proves that one only (a later e-mail change needs a new link). */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_verifications_token_hash_key').on(t.tokenHash), index('email_verifications_user_idx').on(t.userId)],
 );
 
 export const properties = pgTable(

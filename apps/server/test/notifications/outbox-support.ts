@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthResponse, Booking } from '@roomweek/contract';
 import type { Database } from '../../src/db/client.ts';
 import { outboxMessages, type OutboxRow } from '../../src/db/outbox-schema.ts';
-import { bearer, createProperty, createRoom, loginAdmin, siteDate } from '../helper.ts';
+import { bearer, createProperty, createRoom, loginAdmin, proveEmail, siteDate } from '../helper.ts';
 
 export async function outboxRows(db: Database): Promise<OutboxRow[]> {
   return db.select().from(outboxMessages).orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.channel));
@@ -18,11 +18,12 @@ export async function makeDue(db: Database): Promise<void> {
     .where(sql`${outboxMessages.status} in ('pending', 'sending')`);
 }
 
-/** A client account created while the site was shown in `language`. */
+/** A client account created while the site was shown in `language`; its e-mail proved unless `verified: false` (helper.ts proveEmail). */
 export async function registerGuest(
   app: FastifyInstance,
   language: string,
   overrides: Record<string, unknown> = {},
+  { verified = true }: { verified?: boolean } = {},
 ): Promise<AuthResponse> {
   const response = await app.inject({
     method: 'POST',
@@ -40,7 +41,10 @@ export async function registerGuest(
     },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
-  return response.json<AuthResponse>();
+  const session = response.json<AuthResponse>();
+  if (!verified) return session;
+  await proveEmail(app, session.user.id);
+  return { ...session, user: { ...session.user, email_verified: true } };
 }
 
 export interface Stay {

@@ -43,6 +43,10 @@ const RecoverEmailPage = lazyPage(
   () => import('@/features/auth/routes/recover-email-page'),
   (module) => module.RecoverEmailPage,
 );
+const VerifyEmailPage = lazyPage(
+  () => import('@/features/auth/routes/verify-email-page'),
+  (module) => module.VerifyEmailPage,
+);
 const AdminApp = lazy(() => import('@/features/admin/admin-app'));
 
 /**
@@ -60,6 +64,8 @@ export function AppRoutes() {
           <Route path="room/:id" element={<RoomBookingPage />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
+          {/* Opened from an e-mail, signed in or not (docs/decisions/0029). */}
+          <Route path="verify-email" element={<VerifyEmailPage />} />
           <Route element={<RequireAuth />}>
             <Route path="my-bookings" element={<MyBookingsPage />} />
             <Route path="account" element={<AccountPage />} />

@@ -12,6 +12,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
   recoverEmail: '/recover-email',
+  verifyEmail: '/verify-email',
   paymentSuccess: '/payment-success',
   paymentCancel: '/payment-cancel',
   paypalSuccess: '/paypal-success',

@@ -3,6 +3,7 @@ import {
   paths,
   type AdminBookingsQuery,
   type BlockBody,
+  type BookingSettings,
   type CalendarBody,
   type ApiRoutes,
   type CancelBookingBody,
@@ -235,6 +236,10 @@ export const api = {
     resetPassword: (token: string, newPassword: string) =>
       call(routes.auth.resetPassword, { body: { token, new_password: newPassword } }),
     recoverEmail: (hint: string) => call(routes.auth.recoverEmail, { body: { hint } }),
+    /** Proves the account's e-mail with its link's token (docs/decisions/0029). */
+    verifyEmail: (token: string) => call(routes.auth.verifyEmail, { body: { token } }),
+    /** E-mails the signed-in account a new verification link. */
+    resendVerification: () => call(routes.auth.resendVerification, {}),
     updateProfile: (body: ProfileBody) => call(routes.auth.updateProfile, { body }),
     changePassword: (body: ChangePasswordBody) => call(routes.auth.changePassword, { body }),
     /** Everything the site holds about the signed-in user, as the JSON file to save. */
@@ -294,6 +299,11 @@ export const api = {
   },
 
   admin: {
+    /** The owner's answer to an on-site booking waiting for approval, with an optional message to the guest. */
+    approveBooking: (id: string, message?: string) => call(routes.admin.approveBooking, { params: { id }, body: { message } }),
+    declineBooking: (id: string, message?: string) => call(routes.admin.declineBooking, { params: { id }, body: { message } }),
+    bookingSettings: (signal?: AbortSignal) => call(routes.admin.bookingSettings, { signal }),
+    updateBookingSettings: (body: BookingSettings) => call(routes.admin.updateBookingSettings, { body }),
     paymentSettings: (signal?: AbortSignal) => call(routes.admin.paymentSettings, { signal }),
     updatePaymentSettings: (body: PaymentSettingsUpdate) => call(routes.admin.updatePaymentSettings, { body }),
     /** One page of every booking, newest first, filtered by status and by a search on name, e-mail or id. */

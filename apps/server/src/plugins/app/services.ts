@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { PasswordHasher } from '../../lib/passwords.ts';
 import { SecretBox } from '../../lib/secrets.ts';
 import { AuthService } from './auth/auth-service.ts';
+import { EmailProof } from './auth/email-proof.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { RateLimitsRepository } from './auth/rate-limits-repository.ts';
 import { TokenSigner } from './auth/tokens.ts';
@@ -25,6 +26,7 @@ declare module 'fastify' {
     notifier: Notifier;
     outboxDispatcher: OutboxDispatcher;
     authService: AuthService;
+    emailProof: EmailProof;
     /** This process's bounded password-hashing queue (lib/passwords.ts). */
     passwordHasher: PasswordHasher;
     propertiesRepository: PropertiesRepository;
@@ -66,6 +68,15 @@ export default fp<ServicesOptions>(
     app.decorate('passwordHasher', new PasswordHasher({ logN: config.SCRYPT_LOG_N, maxWaiting: config.HASH_QUEUE_LIMIT }));
     const rateLimits = new RateLimitsRepository(db);
     app.decorate(
+      'emailProof',
+      new EmailProof({
+        db,
+        notifier: app.notifier,
+        limits: rateLimits,
+        required: config.ON_SITE_REQUIRES_VERIFIED_EMAIL && config.NODE_ENV !== 'development',
+      }),
+    );
+    app.decorate(
       'authService',
       new AuthService({
         db,
@@ -75,6 +86,7 @@ export default fp<ServicesOptions>(
         limits: rateLimits,
         throttle: new LoginThrottle(rateLimits, config.LOGIN_FAILURE_LIMIT),
         authRateLimit: config.AUTH_RATE_LIMIT,
+        emailProof: app.emailProof,
         exposeResetToken: config.NODE_ENV !== 'production',
       }),
     );
@@ -97,6 +109,9 @@ export default fp<ServicesOptions>(
         lifecycle: bookingLifecycle,
         timeZone: config.TZ_SITE,
         maxActivePerUser: config.MAX_ACTIVE_BOOKINGS_PER_USER,
+        maxUnpaidNightsPerUser: config.MAX_UNPAID_NIGHTS_PER_USER,
+        emailProof: app.emailProof,
+        onSiteRequiresApproval: (tx) => app.settingsService.onSiteRequiresApproval(tx),
       }),
     );
     app.decorate('roomsService', new RoomsService({ repository: app.roomsRepository, stays: app.bookingsService }));

@@ -1,6 +1,6 @@
 import { PageMeta } from '@/components/page-meta';
 import type { PaymentMethod } from '@roomweek/contract';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { EmailProofNotice } from '@/features/auth/components/email-proof-notice';
 import { useCreateBooking } from '@/features/bookings/api/create-booking';
 import { PaymentTabs } from '@/features/payments/components/payment-tabs';
 import { useRoom } from '@/features/rooms/api/get-room';
@@ -41,6 +42,8 @@ export function RoomBookingPage() {
   const room = useRoom(id);
   const stayState = useStaySelection(id);
   const createBooking = useCreateBooking();
+  // Paying on site was refused until the account proves its e-mail: the notice offers a new link (docs/decisions/0029).
+  const [needsEmailProof, setNeedsEmailProof] = useState(false);
   useLoggedError(room.error, 'Error fetching data');
   // Keeps its identity while the stay's hook keeps pick's: the calendar (memoized) does not render again for nothing.
   const { pick } = stayState;
@@ -90,6 +93,7 @@ export function RoomBookingPage() {
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'room_unavailable') void refreshAvailability();
+      if (error instanceof ApiError && error.code === 'email_not_verified') setNeedsEmailProof(true);
       toast.error(errorMessage(t, error, 'toasts.bookingFailed'));
       return null;
     }
@@ -132,6 +136,7 @@ export function RoomBookingPage() {
               <p className="rounded-xl bg-stone-50 p-4 text-sm text-stone-600">{t('toasts.selectDates')}</p>
             )}
             <PaymentTabs stay={stay} beginBooking={beginBooking} />
+            {needsEmailProof ? <EmailProofNotice /> : null}
           </div>
         </div>
       </Card>

@@ -22,6 +22,7 @@ const CLIENT_RENDERED = [
   '/paypal-success',
   '/reset-password',
   '/recover-email',
+  '/verify-email',
   '/admin',
   '/admin/*',
 ];

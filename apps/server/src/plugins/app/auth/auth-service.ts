@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, retryLater, sqlState, unauthorized } fr
 import { hashPassword, isDefaultPassword, type PasswordHasher } from '../../../lib/passwords.ts';
 import { sha256 } from '../../../lib/secrets.ts';
 import type { Notifier } from '../notifications/notifier.ts';
+import type { EmailProof } from './email-proof.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { RateLimitsRepository } from './rate-limits-repository.ts';
 import type { TokenSigner } from './tokens.ts';
@@ -35,6 +36,8 @@ export interface AuthServiceOptions {
   throttle: LoginThrottle;
   /** AUTH_RATE_LIMIT: also the per-minute limit of password checks per account and of reset e-mails per address. */
   authRateLimit: number;
+  /** The e-mail verification links (docs/decisions/0029). */
+  emailProof: EmailProof;
   /** Outside production the forgot-password answer carries the token, so development works without e-mail. */
   exposeResetToken: boolean;
 }
@@ -81,17 +84,22 @@ export class AuthService {
     if (await this.users.findByEmail(body.email)) throw emailTaken();
     const passwordHash = await this.options.hasher.hash(body.password);
     try {
-      const row = await this.users.insert({
-        email: body.email,
-        name: body.name,
-        firstName: body.first_name,
-        birthDate: body.birth_date,
-        birthPlace: body.birth_place,
-        phone: body.phone,
-        role: 'client', // whatever the payload asks
-        passwordHash,
-        defaultPassword: isDefaultPassword(body.password),
-        language,
+      const row = await this.options.db.transaction(async (tx) => {
+        const created = await new UsersRepository(tx).insert({
+          email: body.email,
+          name: body.name,
+          firstName: body.first_name,
+          birthDate: body.birth_date,
+          birthPlace: body.birth_place,
+          phone: body.phone,
+          role: 'client', // whatever the payload asks
+          passwordHash,
+          defaultPassword: isDefaultPassword(body.password),
+          language,
+        });
+        // The link that proves the address, e-mailed with the account (docs/decisions/0029).
+        await this.options.emailProof.issue(tx, created);
+        return created;
       });
       return this.session(row);
     } catch (error) {
@@ -157,11 +165,14 @@ export class AuthService {
     try {
       const row = await this.options.db.transaction(async (tx) => {
         const users = new UsersRepository(tx);
-        const updated = await users.update(user.id, { name: body.name, email: body.email });
+        // A new address is not proved yet: a link goes to it (docs/decisions/0029).
+        const changes = emailChanges ? { name: body.name, email: body.email, emailVerified: false } : { name: body.name, email: body.email };
+        const updated = await users.update(user.id, changes);
         if (!updated) throw unauthorized('Your session has expired; please sign in again', 'invalid_token');
         if (emailChanges) {
           await users.endResets(user.id);
           await this.options.notifier.emailChanged(tx, { user, newEmail: updated.email });
+          await this.options.emailProof.issue(tx, updated);
         }
         return updated;
       });

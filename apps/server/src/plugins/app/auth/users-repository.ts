@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language, User } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
-import { passwordResets, revokedTokens, users } from '../../../db/schema.ts';
+import { emailVerifications, passwordResets, revokedTokens, users } from '../../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -21,6 +21,7 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     language: row.language as Language,
     default_password: row.defaultPassword,
+    email_verified: row.emailVerified,
   };
 }
 
@@ -113,6 +114,29 @@ export class UsersRepository {
 
   private usable(tokenHash: string) {
     return and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`));
+  }
+
+  async insertVerification(values: { userId: string; email: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+    await this.db.insert(emailVerifications).values(values);
+  }
+
+  /**
+   * Uses up the verification link of this token hash if it is unused and unexpired, and marks its account proved when
+   * the account still has the address the link was sent to. Answers the account proved, or nothing.
+   */
+  async claimVerification(tokenHash: string): Promise<UserRow | undefined> {
+    const [link] = await this.db
+      .update(emailVerifications)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, sql`now()`)))
+      .returning();
+    if (!link) return undefined;
+    const [row] = await this.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(and(eq(users.id, link.userId), eq(users.email, link.email), isNull(users.deletedAt)))
+      .returning();
+    return row;
   }
 
   /** Accounts whose e-mail or name contains the hint (case-insensitive), for e-mail recovery. */

@@ -11,13 +11,16 @@ import type { BookingChanges, BookingRow, BookingsRepository, BookingView, Locke
  *
  *   (new) ──open──▶ pending (a card/PayPal hold)  ──confirm──▶ confirmed
  *   (new) ──open──▶ confirmed (on site)
+ *   (new) ──open──▶ pending without a hold (on site, when the owner approves on-site bookings)
+ *   pending (on site) ──approve──▶ confirmed                (the owner accepts the request)
+ *   pending (on site) ──decline──▶ cancelled (declined)     (the owner refuses it)
  *   pending ──releaseExpired / releaseForSession──▶ cancelled (expired)
  *   cancelled (expired) ──confirmReleased──▶ confirmed      (a late payment, while the nights are still free)
  *   cancelled (expired) ──retake──▶ pending                 (a PayPal capture about to run, nights still free)
  *   pending ──extendHold──▶ pending                         (a Stripe session opened: the hold lasts as long, up to its ceiling)
  *   pending | cancelled (expired) ──awaitPayment──▶ pending (a PayPal capture PENDING: money on its way, held for days)
  *   pending ──failPayment──▶ cancelled (payment_failed)     (the provider refused a payment it was processing)
- *   pending ──switchMethod──▶ pending (other provider) | confirmed (on site)
+ *   pending ──switchMethod──▶ pending (other provider) | confirmed (on site) | pending without a hold (on site, approval)
  *   pending | confirmed ──cancel──▶ cancelled (user, admin)
  *
  * Each transition takes the booking's row lock, checks the state it starts from, writes the new state and the
@@ -37,6 +40,8 @@ export const TRANSITIONS = {
   release: ['pending'],
   switchMethod: ['pending'],
   cancel: ['pending', 'confirmed'],
+  approve: ['pending'],
+  decline: ['pending'],
 } as const satisfies Record<string, readonly BookingStatus[]>;
 
 /** How far past its first `BOOKING_HOLD_MINUTES` a hold may ever be stretched by payment calls. */
@@ -44,15 +49,22 @@ export const HOLD_EXTENSION_MAX_MINUTES = 30;
 
 export type TransitionName = keyof typeof TRANSITIONS;
 
+/** An on-site booking waiting for the owner's approval: pending, with no hold deadline (the hold job never releases it). */
+const awaitsApproval = (booking: BookingRow) => booking.status === 'pending' && booking.paymentMethod === 'on_site';
+
+const notAwaitingApproval = () => conflict('booking_not_awaiting_approval', 'This booking is not waiting for the owner\'s approval');
+
 /** A released hold can come back only if it was released for time, and no refund is under way for it. */
 const isReleasedHold = (booking: BookingRow) => booking.status === 'cancelled' && booking.cancelReason === 'expired' && !booking.refundStatus;
 
 /** Why a transition may not start from this booking's state: 409 with the code the screens know. */
 function refusal(name: TransitionName, booking: BookingRow) {
   if (booking.status === 'cancelled') {
+    if (name === 'approve' || name === 'decline') return notAwaitingApproval();
     if (name === 'cancel') return conflict('booking_already_cancelled', 'This booking is already cancelled');
     return conflict('booking_not_payable', booking.cancelReason === 'expired' ? 'The hold on these dates has expired; please book again' : 'This booking is cancelled');
   }
+  if (name === 'approve' || name === 'decline') return notAwaitingApproval();
   if (booking.status === 'confirmed') return conflict('booking_not_payable', 'This booking is already confirmed');
   return conflict('booking_not_payable', 'This booking is still waiting for its payment');
 }
@@ -115,6 +127,19 @@ export class BookingLifecycle {
     if (takesBack && !isReleasedHold(locked.booking)) {
       throw refusal(name, locked.booking);
     }
+    const answersRequest = name === 'approve' || name === 'decline';
+    if (answersRequest !== awaitsApproval(locked.booking) && (answersRequest || name !== 'cancel')) {
+      // Only the owner's answer (or a cancellation) moves a request; the owner answers nothing else.
+      throw answersRequest ? notAwaitingApproval() : conflict('booking_not_payable', 'This booking is waiting for the owner\'s approval');
+    }
+    return locked;
+  }
+
+  /** Locks a pending booking for `switchMethod` (a request waiting for the owner included: it is answered as it is). */
+  private async lockPending(tx: Executor, id: string): Promise<LockedBooking> {
+    const locked = await this.repository.lock(tx, id);
+    if (!locked) throw notFound('booking_not_found', 'Booking not found');
+    this.assertCan('switchMethod', locked.booking);
     return locked;
   }
 
@@ -138,21 +163,44 @@ export class BookingLifecycle {
   }
 
   /**
-   * (new) → pending hold for card and PayPal, → confirmed for on site. The caller holds the room's nights lock and
-   * has released the room's expired holds; the exclusion constraint refuses a clash (23P01, mapped by the caller).
+   * (new) → pending hold for card and PayPal, → confirmed for on site, or → pending without a hold for on site when
+   * the owner approves on-site bookings (`approval`). The caller holds the room's nights lock and has released the
+   * room's expired holds; the exclusion constraint refuses a clash (23P01, mapped by the caller).
    */
-  async open(tx: Executor, values: NewBooking): Promise<BookingView> {
+  async open(tx: Executor, values: NewBooking, approval = false): Promise<BookingView> {
     const onSite = values.paymentMethod === 'on_site';
+    const confirmed = onSite && !approval;
     const id = await this.repository.insert(tx, {
       ...values,
-      status: onSite ? 'confirmed' : 'pending',
+      status: confirmed ? 'confirmed' : 'pending',
       holdExpiresAt: onSite ? null : sql`now() + make_interval(mins => ${this.options.holdMinutes})`,
-      confirmedAt: onSite ? sql`now()` : null,
+      confirmedAt: confirmed ? sql`now()` : null,
     });
     const view = await this.view(tx, id);
-    if (onSite) await this.options.notifier.bookingConfirmed(tx, view);
+    if (confirmed) await this.options.notifier.bookingConfirmed(tx, view);
+    else if (onSite) await this.options.notifier.bookingAwaitingApproval(tx, view);
     this.events.opened(values.paymentMethod);
-    if (onSite) this.events.confirmed();
+    if (confirmed) this.events.confirmed();
+    return view;
+  }
+
+  /** pending (on site, awaiting approval) → confirmed: the owner accepts; the guest gets the confirmation with the owner's message. */
+  async approve(tx: Executor, id: string, message?: string | null): Promise<BookingView> {
+    await this.begin(tx, id, 'approve');
+    await this.repository.update(tx, id, { status: 'confirmed', confirmedAt: sql`now()`, cancelReason: null, cancelledAt: null });
+    const view = await this.view(tx, id);
+    await this.options.notifier.bookingConfirmed(tx, view, { message });
+    this.events.confirmed();
+    return view;
+  }
+
+  /** pending (on site, awaiting approval) → cancelled (declined): the owner refuses; the nights are freed and the guest told, with the message. */
+  async decline(tx: Executor, id: string, message?: string | null): Promise<BookingView> {
+    await this.begin(tx, id, 'decline');
+    await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'declined', cancelledAt: sql`now()`, cancelNote: message || null });
+    const view = await this.view(tx, id);
+    await this.options.notifier.bookingCancelled(tx, view);
+    this.events.cancelled('declined');
     return view;
   }
 
@@ -278,12 +326,20 @@ export class BookingLifecycle {
 
   /**
    * pending → pending by another provider (the hold and its end are kept), or → confirmed when the guest now pays on
-   * site. A pending booking whose hold ran out cannot change: it is about to be released.
+   * site (→ pending without a hold when the owner approves on-site bookings: `approval`). A pending booking whose hold
+   * ran out cannot change: it is about to be released. A request waiting for the owner is answered as it is.
    */
-  async switchMethod(tx: Executor, id: string, method: PaymentMethod): Promise<BookingView> {
-    const locked = await this.begin(tx, id, 'switchMethod');
+  async switchMethod(tx: Executor, id: string, method: PaymentMethod, approval = false): Promise<BookingView> {
+    const locked = await this.lockPending(tx, id);
     if (!locked.holdActive) throw conflict('booking_not_payable', 'The hold on these dates has expired; please book again');
     if (locked.booking.paymentMethod === method) return this.view(tx, id);
+    if (awaitsApproval(locked.booking)) throw conflict('booking_not_payable', 'This booking is waiting for the owner\'s approval; cancel it to pay another way');
+    if (method === 'on_site' && approval) {
+      await this.repository.update(tx, id, { paymentMethod: method, holdExpiresAt: null });
+      const view = await this.view(tx, id);
+      await this.options.notifier.bookingAwaitingApproval(tx, view);
+      return view;
+    }
     if (method === 'on_site') return this.markConfirmed(tx, id, { paymentMethod: method, holdExpiresAt: null });
     await this.repository.update(tx, id, { paymentMethod: method });
     return this.view(tx, id);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   addDays,
   DEFAULT_CANCELLATION_POLICY,
@@ -75,7 +75,13 @@ export const stayPricingColumns = {
 };
 
 /** Who cancelled, by why it was cancelled. */
-const CANCELLED_BY_REASON: Record<CancelReason, CancelledBy> = { user: 'guest', admin: 'admin', expired: 'system', payment_failed: 'system' };
+const CANCELLED_BY_REASON: Record<CancelReason, CancelledBy> = {
+  user: 'guest',
+  admin: 'admin',
+  expired: 'system',
+  payment_failed: 'system',
+  declined: 'admin',
+};
 
 /** A booking as the API answers it, its property's name in `language` where translated, else French (§15). */
 export function toBooking({ booking, roomNumber, propertyId, propertyName, propertyTranslations }: BookingView, language: Language = DEFAULT_LANGUAGE): Booking {
@@ -182,6 +188,18 @@ export class BookingsRepository {
         ),
       );
     return row?.n ?? 0;
+  }
+
+  /**
+   * The account's upcoming unpaid on-site nights: the nights from today on of its on-site bookings not cancelled
+   * (confirmed, or waiting for the owner's approval) whose stay is not over (docs/decisions/0029).
+   */
+  async unpaidOnSiteNights(tx: Executor, userId: string, today: string): Promise<number> {
+    const [row] = await tx
+      .select({ nights: sql<number>`coalesce(sum(${bookings.endDate} - greatest(${bookings.startDate}, ${today}::date)), 0)::int` })
+      .from(bookings)
+      .where(and(eq(bookings.userId, userId), eq(bookings.paymentMethod, 'on_site'), ne(bookings.status, 'cancelled'), gt(bookings.endDate, today)));
+    return row?.nights ?? 0;
   }
 
   /** Whether the database's clock has reached `at`. */

@@ -17,6 +17,7 @@ import {
 import type { Database, Executor } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, notFound, sqlState } from '../../../lib/errors.ts';
 import { siteToday, toSiteDate } from '../../../lib/dates.ts';
+import type { EmailProof } from '../auth/email-proof.ts';
 import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingLifecycle } from './booking-lifecycle.ts';
 import { toBooking, type BookingsRepository } from './bookings-repository.ts';
@@ -28,6 +29,12 @@ export interface BookingsServiceOptions {
   timeZone: string;
   /** `MAX_ACTIVE_BOOKINGS_PER_USER`: future pending or unpaid on-site bookings a client account may hold at once. */
   maxActivePerUser: number;
+  /** `MAX_UNPAID_NIGHTS_PER_USER`: upcoming unpaid on-site nights a client account may hold at once (decision 0029). */
+  maxUnpaidNightsPerUser: number;
+  /** Who may book on site: a proved e-mail (auth/email-proof.ts). */
+  emailProof: Pick<EmailProof, 'assertMayBookOnSite'>;
+  /** The setting `on_site_requires_approval`, read in the booking's transaction. */
+  onSiteRequiresApproval: (tx: Executor) => Promise<boolean>;
 }
 
 /** Ranges sorted by start, merged where they overlap or touch. */
@@ -77,11 +84,15 @@ export class BookingsService {
    * double booking. A guest who books again the same room and dates while their own unpaid hold on them runs only
    * changed how to pay: the hold is re-used with the new method (`reused`), never clashed with (nor counted again).
    * A client holds at most `maxActivePerUser` unpaid future bookings: counted under the account's lock, so parallel
-   * bookings of different rooms cannot both pass the cap (admins are not capped).
+   * bookings of different rooms cannot both pass the cap (admins are not capped). On site (docs/decisions/0029): the
+   * account must have proved its e-mail, its upcoming unpaid on-site nights stay within `maxUnpaidNightsPerUser`
+   * (counted under the same lock), and the booking waits for the owner when the setting asks so.
    */
   async create(user: UserRow, body: CreateBookingBody, language: Language): Promise<{ booking: Booking; reused: boolean }> {
     const { start, end } = this.normaliseStay(body.start_date, body.end_date);
     const { lifecycle } = this.options;
+    const onSite = body.payment_method === 'on_site';
+    if (onSite) this.options.emailProof.assertMayBookOnSite(user);
     try {
       return await this.options.db.transaction(async (tx) => {
         const capped = user.role !== 'admin';
@@ -92,13 +103,19 @@ export class BookingsService {
         const room = await this.repository.shareBookableRoom(tx, body.room_id);
         if (!room) throw notFound('room_not_found', 'Room not found');
         await lifecycle.releaseExpired(tx, { roomId: room.id });
+        const approval = onSite && (await this.options.onSiteRequiresApproval(tx));
         const ownHold = await this.repository.lockOwnHold(tx, user.id, room.id, start, end);
-        if (ownHold) return { booking: toBooking(await lifecycle.switchMethod(tx, ownHold.id, body.payment_method)), reused: true };
+        if (ownHold) {
+          // Paying on site for one's own card/PayPal hold makes its nights unpaid on-site nights: capped as a new booking.
+          if (capped && onSite && ownHold.paymentMethod !== 'on_site') await this.assertUnderNightCap(tx, user.id, start, end);
+          return { booking: toBooking(await lifecycle.switchMethod(tx, ownHold.id, body.payment_method, approval)), reused: true };
+        }
         // The room's stay rules and price: the same quote GET /rooms/{id}/quote answers (docs/behaviour.md §11).
         const quote = quoteStay(room.pricing, start, end);
         const broken = quote.violations[0];
         if (broken) throw badRequest(broken.code, broken.detail, broken.field);
         if (capped) await this.assertUnderCap(tx, user.id);
+        if (capped && onSite) await this.assertUnderNightCap(tx, user.id, start, end);
         const view = await lifecycle.open(tx, {
           roomId: room.id,
           userId: user.id,
@@ -110,7 +127,7 @@ export class BookingsService {
           paymentMethod: body.payment_method,
           language,
           cancellationPolicy: room.cancellationPolicy,
-        });
+        }, approval);
         return { booking: toBooking(view), reused: false };
       });
     } catch (error) {
@@ -128,6 +145,33 @@ export class BookingsService {
         `An account may hold at most ${max} unpaid upcoming bookings at once; pay for or cancel one before booking again`,
       );
     }
+  }
+
+  /**
+   * 409 `too_many_unpaid_nights` when the stay [start, end) would bring the account's upcoming unpaid on-site nights
+   * past `maxUnpaidNightsPerUser`; called under the account's lock, like the count of bookings.
+   */
+  private async assertUnderNightCap(tx: Executor, userId: string, start: string, end: string): Promise<void> {
+    const max = this.options.maxUnpaidNightsPerUser;
+    const held = await this.repository.unpaidOnSiteNights(tx, userId, this.today());
+    if (held + daysBetween(start, end) > max) {
+      throw conflict(
+        'too_many_unpaid_nights',
+        `An account may hold at most ${max} upcoming nights to pay on site (${held} already); pay online or cancel a stay before booking again`,
+      );
+    }
+  }
+
+  /** The owner accepts an on-site booking waiting for approval (docs/decisions/0029). */
+  async approve(id: string, message?: string | null, language?: Language): Promise<Booking> {
+    const view = await this.options.db.transaction((tx) => this.options.lifecycle.approve(tx, id, message));
+    return toBooking(view, language);
+  }
+
+  /** The owner declines an on-site booking waiting for approval: cancelled (declined), its nights freed. */
+  async decline(id: string, message?: string | null, language?: Language): Promise<Booking> {
+    const view = await this.options.db.transaction((tx) => this.options.lifecycle.decline(tx, id, message));
+    return toBooking(view, language);
   }
 
   /** The guest's bookings, their property names in `language` where translated (docs/behaviour.md §15). */

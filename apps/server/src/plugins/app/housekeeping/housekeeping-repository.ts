@@ -49,6 +49,11 @@ export class HousekeepingRepository {
     return this.deleteBatch('password_resets', 'id', sql`used_at is not null or expires_at < now()`, limit);
   }
 
+  /** E-mail verification links used or expired (docs/decisions/0029): as reset links, nothing can use them any more. */
+  deleteSpentEmailVerifications(limit: number): Promise<number> {
+    return this.deleteBatch('email_verifications', 'id', sql`used_at is not null or expires_at < now()`, limit);
+  }
+
   /**
    * Erases the personal content (address, body, error) of up to `limit` messages sent or given up more than `days`
    * ago, skipping rows another instance is erasing; the row stays (kind, dates, subject) until it is deleted.

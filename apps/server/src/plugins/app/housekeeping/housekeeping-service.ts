@@ -32,6 +32,7 @@ export interface HousekeepingReport {
   webhookEvents: number;
   revokedTokens: number;
   passwordResets: number;
+  emailVerifications: number;
   /** Booking counter deltas folded into their totals (migration 0013). */
   bookingTotalsFolded: number;
   archivedRowsReleased: number;
@@ -70,6 +71,7 @@ export class HousekeepingService {
       webhookEvents: await task(() => this.drain((limit) => repository.deleteProcessedWebhookEvents(retentionDays, limit)), 0),
       revokedTokens: await task(() => this.drain((limit) => repository.deleteExpiredRevokedTokens(limit)), 0),
       passwordResets: await task(() => this.drain((limit) => repository.deleteSpentPasswordResets(limit)), 0),
+      emailVerifications: await task(() => this.drain((limit) => repository.deleteSpentEmailVerifications(limit)), 0),
       bookingTotalsFolded: await task(() => repository.foldBookingTotals(), 0),
       ...(await task(() => this.sweepPhotos(), { archivedRowsReleased: 0, photosDeleted: [] })),
     };

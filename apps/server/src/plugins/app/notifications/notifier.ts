@@ -10,8 +10,15 @@ export interface Notifier {
   passwordResetRequested(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }): Promise<void>;
   /** The account's e-mail changed: `user` as it was, so the notice goes to the old address, in the user's language. */
   emailChanged(tx: Executor, event: { user: UserRow; newEmail: string }): Promise<void>;
-  /** A booking became confirmed: on site at once, or once its payment came (booking-lifecycle.ts). */
-  bookingConfirmed(tx: Executor, booking: BookingView): Promise<void>;
-  /** The guest or an admin cancelled a booking. */
+  /** A link that proves the account's e-mail: at registration, and again when asked (docs/decisions/0029). */
+  emailVerificationRequested(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }): Promise<void>;
+  /**
+   * A booking became confirmed: on site at once, once its payment came, or once the owner approved it (`approval`,
+   * with the owner's optional message) (booking-lifecycle.ts).
+   */
+  bookingConfirmed(tx: Executor, booking: BookingView, approval?: { message?: string | null }): Promise<void>;
+  /** An on-site booking waits for the owner's approval: the guest is told so, the owner asked. */
+  bookingAwaitingApproval(tx: Executor, booking: BookingView): Promise<void>;
+  /** The guest or an admin cancelled a booking, or the owner declined it (its `cancel_note` is the owner's message). */
   bookingCancelled(tx: Executor, booking: BookingView): Promise<void>;
 }

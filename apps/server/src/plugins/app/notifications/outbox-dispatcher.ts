@@ -14,6 +14,9 @@ import {
   renderBookingCancelled,
   renderBookingConfirmation,
   renderEmailChanged,
+  renderAdminApprovalRequest,
+  renderBookingRequested,
+  renderEmailVerification,
   renderPasswordReset,
   type BookingPayload,
   type EmailChangedPayload,
@@ -186,6 +189,12 @@ export class OutboxDispatcher {
         if (!message.secret) throw new Error('the reset link is missing');
         return renderPasswordReset(language, message.payload as unknown as PasswordResetPayload, this.options.box.open(message.secret));
       }
+      case 'email_verification': {
+        if (!message.secret) throw new Error('the verification link is missing');
+        return renderEmailVerification(language, message.payload as unknown as PasswordResetPayload, this.options.box.open(message.secret));
+      }
+      case 'booking_requested':
+        return renderBookingRequested(language, message.payload as unknown as BookingPayload);
       case 'booking_confirmation':
         return renderBookingConfirmation(language, message.payload as unknown as BookingPayload);
       case 'booking_cancelled':
@@ -204,6 +213,8 @@ export class OutboxDispatcher {
         return renderAdminBookingAlert(language, message.payload as unknown as BookingPayload);
       case 'admin_cancellation_alert':
         return renderAdminCancellationAlert(language, message.payload as unknown as BookingPayload);
+      case 'admin_approval_request':
+        return renderAdminApprovalRequest(language, message.payload as unknown as BookingPayload);
       default:
         throw new Error(`no WhatsApp template for ${message.kind}`);
     }

@@ -47,6 +47,13 @@ export class OutboxNotifier implements Notifier {
     await this.emailAccount(tx, event.user, 'email_changed', payload);
   }
 
+  /** The link that proves the address, sealed while it waits in the outbox like a reset link. */
+  async emailVerificationRequested(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }) {
+    const link = `${this.options.publicUrl}/verify-email?token=${encodeURIComponent(event.token)}`;
+    const payload: PasswordResetPayload = { name: fullName(event.user) };
+    await this.emailAccount(tx, event.user, 'email_verification', payload, { secret: this.options.box.seal(link), expiresAt: event.expiresAt });
+  }
+
   /** An e-mail about the account itself, to its (current) address in its language. */
   private async emailAccount(
     tx: Executor,
@@ -67,14 +74,24 @@ export class OutboxNotifier implements Notifier {
   }
 
   /** The guest's confirmation and the owner's WhatsApp alert; at most once per booking, however often it is called. */
-  async bookingConfirmed(tx: Executor, view: BookingView) {
+  async bookingConfirmed(tx: Executor, view: BookingView, approval?: { message?: string | null }) {
     const { booking } = view;
     const language = asLanguage(booking.language);
     const confirmedOn = siteToday(this.options.timeZone);
-    const guest = { ...this.bookingPayload(view, language), confirmed_on: confirmedOn };
+    const approved = approval ? { approved: true, owner_message: approval.message || null } : {};
+    const guest = { ...this.bookingPayload(view, language), confirmed_on: confirmedOn, ...approved };
     const owner = { ...this.bookingPayload(view, this.options.adminLanguage), confirmed_on: confirmedOn };
     await this.enqueue(tx, 'email', 'booking_confirmation', booking.userEmail, language, guest, booking.id);
     await this.enqueue(tx, 'whatsapp', 'admin_booking_alert', await this.adminDigits(tx, booking.id), this.options.adminLanguage, owner, booking.id);
+  }
+
+  /** The guest's "request received" e-mail and the owner's WhatsApp request to approve or decline it. */
+  async bookingAwaitingApproval(tx: Executor, view: BookingView) {
+    const { booking } = view;
+    const language = asLanguage(booking.language);
+    await this.enqueue(tx, 'email', 'booking_requested', booking.userEmail, language, this.bookingPayload(view, language), booking.id);
+    const owner = this.bookingPayload(view, this.options.adminLanguage);
+    await this.enqueue(tx, 'whatsapp', 'admin_approval_request', await this.adminDigits(tx, booking.id), this.options.adminLanguage, owner, booking.id);
   }
 
   /**
@@ -85,7 +102,8 @@ export class OutboxNotifier implements Notifier {
   async bookingCancelled(tx: Executor, view: BookingView) {
     const { booking } = view;
     const language = asLanguage(booking.language);
-    await this.enqueue(tx, 'email', 'booking_cancelled', booking.userEmail, language, this.bookingPayload(view, language), booking.id);
+    const declined = booking.cancelReason === 'declined' ? { owner_message: booking.cancelNote } : {};
+    await this.enqueue(tx, 'email', 'booking_cancelled', booking.userEmail, language, { ...this.bookingPayload(view, language), ...declined }, booking.id);
     const byPerson = booking.cancelReason === 'user' || booking.cancelReason === 'admin';
     if (byPerson && booking.confirmedAt) {
       const digits = await this.adminDigits(tx, booking.id);

@@ -32,6 +32,10 @@ export interface BookingPayload {
   confirmed_on?: string;
   /** The site's origin when the event happened, for the links in the message. */
   site_url: string;
+  /** Confirmed by the owner's approval of an on-site request (docs/decisions/0029). */
+  approved?: boolean;
+  /** The owner's message with an approval or a refusal, if any. */
+  owner_message?: string | null;
 }
 
 export interface PasswordResetPayload {
@@ -174,6 +178,38 @@ export function renderPasswordReset(language: Language, payload: PasswordResetPa
   });
 }
 
+export function renderEmailVerification(language: Language, payload: PasswordResetPayload, link: string): RenderedEmail {
+  const t = TEXTS[language];
+  const v = t.emailVerification;
+  return composeEmail(t, {
+    subject: v.subject,
+    greeting: fill(t.greeting, { name: payload.name }),
+    paragraphs: [v.intro],
+    action: { label: v.action, url: link, showUrl: true },
+    closing: [v.validity, v.ignore],
+    footer: v.footer,
+  });
+}
+
+/** The owner's message, quoted, when there is one. */
+const ownerMessage = (t: EmailTexts, booking: BookingPayload) =>
+  booking.owner_message ? [fill(t.ownerMessage, { message: booking.owner_message })] : [];
+
+/** An on-site request received, waiting for the owner's answer. */
+export function renderBookingRequested(language: Language, booking: BookingPayload): RenderedEmail {
+  const t = TEXTS[language];
+  const c = t.bookingRequested;
+  return composeEmail(t, {
+    subject: fill(c.subject, { property: booking.property_name, room: booking.room_number }),
+    greeting: fill(t.greeting, { name: booking.guest_name }),
+    paragraphs: [c.intro],
+    facts: bookingFacts(t, language, booking, true),
+    after: [c.next],
+    action: { label: t.bookingConfirmation.action, url: `${booking.site_url}/my-bookings` },
+    footer: t.bookingConfirmation.footer,
+  });
+}
+
 export function renderEmailChanged(language: Language, payload: EmailChangedPayload): RenderedEmail {
   const t = TEXTS[language];
   const c = t.emailChanged;
@@ -192,7 +228,7 @@ export function renderBookingConfirmation(language: Language, booking: BookingPa
   return composeEmail(t, {
     subject: fill(c.subject, { property: booking.property_name, room: booking.room_number }),
     greeting: fill(t.greeting, { name: booking.guest_name }),
-    paragraphs: [c.intro],
+    paragraphs: booking.approved ? [c.intro_approved, ...ownerMessage(t, booking)] : [c.intro],
     facts: bookingFacts(t, language, booking, true),
     after: [
       booking.payment_method === 'on_site' ? c.payOnSite : c.paidOnline,
@@ -243,12 +279,18 @@ function refundParagraphs(t: EmailTexts, language: Language, booking: BookingPay
 export function renderBookingCancelled(language: Language, booking: BookingPayload): RenderedEmail {
   const t = TEXTS[language];
   const c = t.bookingCancelled;
-  const intros = { admin: c.intro_admin, expired: c.intro_expired, payment_failed: c.intro_payment_failed, user: c.intro_user };
+  const intros: Record<CancelReason, string> = {
+    admin: c.intro_admin,
+    expired: c.intro_expired,
+    payment_failed: c.intro_payment_failed,
+    user: c.intro_user,
+    declined: c.intro_declined,
+  };
   const intro = intros[booking.cancel_reason ?? 'user'];
   return composeEmail(t, {
-    subject: fill(c.subject, { property: booking.property_name, room: booking.room_number }),
+    subject: fill(booking.cancel_reason === 'declined' ? c.subject_declined : c.subject, { property: booking.property_name, room: booking.room_number }),
     greeting: fill(t.greeting, { name: booking.guest_name }),
-    paragraphs: [intro, ...refundParagraphs(t, language, booking), c.summary],
+    paragraphs: [intro, ...ownerMessage(t, booking), ...refundParagraphs(t, language, booking), c.summary],
     facts: bookingFacts(t, language, booking, false),
     after: [c.again],
     action: { label: c.action, url: `${booking.site_url}/` },
@@ -261,6 +303,13 @@ export function renderAdminBookingAlert(language: Language, booking: BookingPayl
   const t = TEXTS[language];
   const a = t.adminBookingAlert;
   return [`*${a.title}*`, ...alertStayLines(t, language, booking), `${a.reference}: ${booking.booking_id.slice(0, 8)}`].join('\n');
+}
+
+/** The owner's WhatsApp request to approve or decline an on-site booking (docs/decisions/0029). */
+export function renderAdminApprovalRequest(language: Language, booking: BookingPayload): string {
+  const t = TEXTS[language];
+  const a = t.adminApprovalRequest;
+  return [`*${a.title}*`, ...alertStayLines(t, language, booking), `${t.adminBookingAlert.reference}: ${booking.booking_id.slice(0, 8)}`, a.action].join('\n');
 }
 
 /** The owner's WhatsApp alert of a cancellation by the guest or an admin: who, which stay, what was paid and what goes back. */

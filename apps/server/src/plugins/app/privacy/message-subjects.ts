@@ -31,6 +31,10 @@ export function messageSubject(kind: string, language: string, payload: Record<s
       return fill(t.bookingConfirmation.subject, stay);
     case 'booking_cancelled':
       return fill(t.bookingCancelled.subject, stay);
+    case 'email_verification':
+      return t.emailVerification.subject;
+    case 'booking_requested':
+      return fill(t.bookingRequested.subject, stay);
     default:
       return kind;
   }

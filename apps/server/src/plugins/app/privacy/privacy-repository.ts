@@ -3,7 +3,7 @@ import { ANONYMISED_NAME, anonymisedEmail, GUESTS_PAGE_SIZE, type GuestsQuery } 
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { outboxMessages } from '../../../db/outbox-schema.ts';
 import { paymentAttempts, paymentRefunds } from '../../../db/payments-schema.ts';
-import { bookings, passwordResets, revokedTokens, users } from '../../../db/schema.ts';
+import { bookings, emailVerifications, passwordResets, revokedTokens, users } from '../../../db/schema.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { SUBJECT_FIELDS } from './message-subjects.ts';
 
@@ -114,9 +114,10 @@ export class PrivacyRepository {
       .where(eq(users.id, userId));
     await tx.update(bookings).set({ userName: ANONYMISED_NAME, userEmail: email }).where(eq(bookings.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
     await tx.delete(revokedTokens).where(eq(revokedTokens.userId, userId));
     // The attempt counters that name the account (auth-service.ts, login-throttle.ts, the per-account limits).
-    const keys = [`login-failures:account:${account.email}`, `forgot-password:${account.email}`, `reset-mails:${account.email}`, ...['password-check', 'export', 'booking'].map((k) => `${k}:${userId}`)];
+    const keys = [`login-failures:account:${account.email}`, `forgot-password:${account.email}`, `reset-mails:${account.email}`, ...['password-check', 'export', 'booking', 'verify-email'].map((k) => `${k}:${userId}`)];
     await queryRows(
       tx,
       sql`delete from rate_limits where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) or starts_with(key, ${`login-known:${account.email}:`})`,

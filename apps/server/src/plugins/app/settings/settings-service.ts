@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   CancellationPolicy,
   DEFAULT_CANCELLATION_POLICY,
+  type BookingSettings,
   type PaymentSettings,
   type PaymentSettingsUpdate,
   type PaypalMode,
@@ -22,6 +23,8 @@ const KEYS = {
   whatsappNumber: 'whatsapp_number',
   /** The site's cancellation policy as JSON (docs/behaviour.md §10); read in SQL too by bookings-repository.ts. */
   cancellationPolicy: 'cancellation_policy',
+  /** 'true': on-site bookings wait for the owner's approval (docs/decisions/0029); unset: they do not. */
+  onSiteRequiresApproval: 'on_site_requires_approval',
 } as const;
 type Key = (typeof KEYS)[keyof typeof KEYS];
 const SECRET_KEYS = new Set<Key>([KEYS.stripeApiKey, KEYS.stripeWebhookSecret, KEYS.paypalSecret] satisfies SecretSetting[]);
@@ -188,5 +191,20 @@ export class SettingsService {
   async setCancellationPolicy(policy: CancellationPolicy): Promise<CancellationPolicy> {
     await this.write({ cancellation_policy: JSON.stringify(CancellationPolicy.parse(policy)) });
     return this.cancellationPolicy();
+  }
+
+  /** Whether on-site bookings wait for the owner, read in the booking's own transaction (default: no). */
+  async onSiteRequiresApproval(executor?: Executor): Promise<boolean> {
+    return (await this.read([KEYS.onSiteRequiresApproval], executor)).on_site_requires_approval === 'true';
+  }
+
+  async bookingSettings(): Promise<BookingSettings> {
+    return { on_site_requires_approval: await this.onSiteRequiresApproval() };
+  }
+
+  /** Bookings already made keep their state: requests already waiting still wait for an answer. */
+  async setBookingSettings(update: BookingSettings): Promise<BookingSettings> {
+    await this.write({ on_site_requires_approval: String(update.on_site_requires_approval) });
+    return this.bookingSettings();
   }
 }

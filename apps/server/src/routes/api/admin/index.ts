@@ -30,6 +30,25 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
     handler: async (request) => app.payments.cancellations.refund(request.params.id, request.body, request.headers['idempotency-key']),
   });
 
+  // On-site bookings waiting for the owner (docs/decisions/0029).
+  contractRoute(app, routes.admin.approveBooking, {
+    config: { contentLanguage: true },
+    handler: async (request) => app.bookingsService.approve(request.params.id, request.body?.message, request.contentLanguage),
+  });
+
+  contractRoute(app, routes.admin.declineBooking, {
+    config: { contentLanguage: true },
+    handler: async (request) => app.bookingsService.decline(request.params.id, request.body?.message, request.contentLanguage),
+  });
+
+  contractRoute(app, routes.admin.bookingSettings, {
+    handler: async () => app.settingsService.bookingSettings(),
+  });
+
+  contractRoute(app, routes.admin.updateBookingSettings, {
+    handler: async (request) => app.settingsService.setBookingSettings(request.body),
+  });
+
   contractRoute(app, routes.cancellation.updatePolicy, {
     handler: async (request) => app.settingsService.setCancellationPolicy(request.body),
   });

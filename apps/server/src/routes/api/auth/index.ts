@@ -61,6 +61,23 @@ const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) 
     },
   });
 
+  // The link's token proves the e-mail wherever it is opened, signed in or not (docs/decisions/0029).
+  contractRoute(app, routes.auth.verifyEmail, {
+    preHandler: limited,
+    handler: async (request) => {
+      await app.emailProof.verify(request.body.token);
+      return { detail: 'E-mail address confirmed' };
+    },
+  });
+
+  contractRoute(app, routes.auth.resendVerification, {
+    preHandler: app.authenticate,
+    handler: async (request) => {
+      await app.emailProof.resend(signedInUser(request));
+      return { detail: 'A new confirmation link has been sent' };
+    },
+  });
+
   contractRoute(app, routes.auth.recoverEmail, {
     preHandler: limited,
     handler: async (request) => app.authService.recoverEmail(request.body.hint),

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useAdminTranslation } from '../lib/use-admin-translation';
+import { ApprovalActions } from './booking-approval';
 import { MethodBadge, RefundBadge, StatusBadge } from './booking-badges';
 
 /** What can still be refunded on a booking, in cents: what it received less what is refunded or on its way. */
@@ -99,6 +100,7 @@ export const AdminBookingCard = memo(function AdminBookingCard({
           </div>
         </dl>
         <div className="flex flex-wrap items-end gap-2 sm:justify-end">
+          <ApprovalActions booking={booking} />
           {failed ? (
             <Button variant="outline" size="sm" onClick={() => onRefund(booking, true)} aria-label={t('bookings.retryRefundNamed', { id })}>
               <RotateCcw aria-hidden="true" />

@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useCancellationPolicy, useUpdateCancellationPolicy } from '../api/cancellation-policy';
 import { AdminPage } from '../components/admin-page';
+import { OnSiteApprovalSetting } from '../components/booking-approval';
 import { SettingsQuery } from '../components/settings-query';
 import { cancellationPolicyForm, cancellationPolicyMessages } from '../lib/admin-forms';
 import { useAdminTranslation } from '../lib/use-admin-translation';
@@ -24,6 +25,7 @@ export default function CancellationPolicyPage() {
       <SettingsQuery query={policy} loadFailedKey="cancellationPolicy.loadFailed">
         {(data) => <PolicyForm policy={data} />}
       </SettingsQuery>
+      <OnSiteApprovalSetting />
     </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
-import type { Booking } from '@roomweek/contract';
-import { CalendarDays, CreditCard, User } from 'lucide-react';
+import { awaitsApproval, type Booking } from '@roomweek/contract';
+import { CalendarDays, CreditCard, Hourglass, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { ContentSentence } from '@/components/content-sentence';
 import { Card } from '@/components/ui/card';
@@ -42,6 +42,13 @@ export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps)
         </div>
         <BookingStatusBadge status={booking.status} />
       </div>
+      {awaitsApproval(booking) ? (
+        // An on-site request the owner has not answered yet (docs/decisions/0029).
+        <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="awaiting-approval">
+          <Hourglass aria-hidden="true" className="size-4 shrink-0" />
+          {t('bookings.awaitingApproval')}
+        </p>
+      ) : null}
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
         <div className="col-span-2 flex flex-col gap-0.5 sm:col-span-1">

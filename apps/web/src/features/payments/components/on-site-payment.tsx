@@ -1,3 +1,4 @@
+import { awaitsApproval } from '@roomweek/contract';
 import { Building } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,10 +14,10 @@ export const ON_SITE_REDIRECT_MS = 2000;
 export function OnSitePayment({ stay, beginBooking }: PaymentStepProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, setState] = useState<'idle' | 'booking' | 'booked'>('idle');
+  const [state, setState] = useState<'idle' | 'booking' | 'booked' | 'requested'>('idle');
 
   useEffect(() => {
-    if (state !== 'booked') return;
+    if (state !== 'booked' && state !== 'requested') return;
     const timer = window.setTimeout(() => navigate(paths.myBookings), ON_SITE_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [state, navigate]);
@@ -24,7 +25,11 @@ export function OnSitePayment({ stay, beginBooking }: PaymentStepProps) {
   const book = async () => {
     setState('booking');
     const booking = await beginBooking('on_site');
-    if (booking) {
+    if (booking && awaitsApproval(booking)) {
+      // The owner approves on-site bookings first (docs/decisions/0029).
+      toast.success(t('toasts.bookingRequested'));
+      setState('requested');
+    } else if (booking) {
       toast.success(t('toasts.bookingCreated'));
       setState('booked');
     } else {
@@ -39,7 +44,13 @@ export function OnSitePayment({ stay, beginBooking }: PaymentStepProps) {
         {t('payment.onSite.description')}
       </p>
       <Button size="lg" className="w-full" onClick={() => void book()} disabled={state !== 'idle'} aria-disabled={!stay}>
-        {state === 'booking' ? t('payment.processing') : state === 'booked' ? t('payment.onSite.booked') : t('payment.onSite.button')}
+        {state === 'booking'
+          ? t('payment.processing')
+          : state === 'booked'
+            ? t('payment.onSite.booked')
+            : state === 'requested'
+              ? t('payment.onSite.requested')
+              : t('payment.onSite.button')}
       </Button>
     </div>
   );
