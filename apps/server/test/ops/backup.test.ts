@@ -85,7 +85,8 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
     identityFile = path.join(work, 'backup-key.txt');
     await writeFile(identityFile, `# public key: ${recipient}\n${identity}\n`, { mode: 0o600 });
     // Jobs off: nothing may change between the backup and the comparison.
-    server = await startServerProcess({ ...envOf(source), JOBS: 'false' });
+    // The guest below books on site without proving its e-mail (docs/decisions/0029): the rule is not what this tests.
+    server = await startServerProcess({ ...envOf(source), JOBS: 'false', ON_SITE_REQUIRES_VERIFIED_EMAIL: 'false' });
     const admin = (await call<{ token: string }>(server, 'POST', '/api/auth/login', ADMIN)).token;
     const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
     photoUrl = (await call<{ url: string }>(server, 'POST', '/api/upload', fileForm(png, 'p.png', 'image/png'), admin)).url;
