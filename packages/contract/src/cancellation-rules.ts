@@ -24,10 +24,18 @@ export function freeCancellationUntil(policy: CancellationPolicy, startDate: str
   return addDays(startDate, -Math.max(policy.free_until_days, 1));
 }
 
-/** Where `today` stands in a stay's terms: free, late (a part back) or started (nothing back). */
-export function cancellationStage(policy: CancellationPolicy, startDate: string, today: string): 'free' | 'late' | 'started' {
+/** Where a day stands in a stay's terms: free, late (a part back) or started (nothing back). */
+export type CancellationStage = 'free' | 'late' | 'started';
+
+/** Where `today` stands in a stay's terms, given its last free day (`freeCancellationUntil`, or a message's copy of it). */
+export function cancellationStageFrom(lastFreeDay: string, startDate: string, today: string): CancellationStage {
   if (today >= startDate) return 'started';
-  return today <= freeCancellationUntil(policy, startDate) ? 'free' : 'late';
+  return today <= lastFreeDay ? 'free' : 'late';
+}
+
+/** Where `today` stands in a stay's terms: free, late (a part back) or started (nothing back). */
+export function cancellationStage(policy: CancellationPolicy, startDate: string, today: string): CancellationStage {
+  return cancellationStageFrom(freeCancellationUntil(policy, startDate), startDate, today);
 }
 
 /**

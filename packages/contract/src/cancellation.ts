@@ -5,6 +5,8 @@ import { CalendarDate, Euros } from './common.ts';
 export {
   CANCELLED_BY,
   cancellationStage,
+  cancellationStageFrom,
+  type CancellationStage,
   DEFAULT_CANCELLATION_POLICY,
   freeCancellationUntil,
   policyRefundCents,

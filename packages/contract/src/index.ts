@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './dates.ts';
+export * from './text-fill.ts';
 export * from './price.ts';
 export * from './auth.ts';
 export * from './content.ts';

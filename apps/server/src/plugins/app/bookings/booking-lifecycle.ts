@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/client.ts';
 import { bookings } from '../../../db/schema.ts';
 import { conflict, notFound, sqlState } from '../../../lib/errors.ts';
 import type { Notifier } from '../notifications/notifier.ts';
+import { holdCeiling, isReleasedHold } from './hold-policy.ts';
 import type { BookingChanges, BookingRow, BookingsRepository, BookingView, LockedBooking } from './bookings-repository.ts';
 
 /**
@@ -23,9 +24,8 @@ import type { BookingChanges, BookingRow, BookingsRepository, BookingView, Locke
  * Each transition takes the booking's row lock, checks the state it starts from, writes the new state and the
  * outbox messages it causes in the caller's transaction. Nothing else writes `bookings.status`.
  *
- * A hold's ceiling: no payment call stretches a hold past `BOOKING_HOLD_MINUTES` + 30 minutes from the booking's
- * creation (retake, extendHold), so nobody blocks a room by calling "pay" again and again. Only `awaitPayment` goes
- * beyond it, for money the provider has already taken and is still processing (decision 0015).
+ * A hold's ceiling (hold-policy.ts): no payment call stretches a hold past it (retake, extendHold). Only `awaitPayment`
+ * goes beyond it, for money the provider has already taken and is still processing (decision 0015).
  */
 export const TRANSITIONS = {
   confirm: ['pending'],
@@ -39,13 +39,7 @@ export const TRANSITIONS = {
   cancel: ['pending', 'confirmed'],
 } as const satisfies Record<string, readonly BookingStatus[]>;
 
-/** How far past its first `BOOKING_HOLD_MINUTES` a hold may ever be stretched by payment calls. */
-export const HOLD_EXTENSION_MAX_MINUTES = 30;
-
 export type TransitionName = keyof typeof TRANSITIONS;
-
-/** A released hold can come back only if it was released for time, and no refund is under way for it. */
-const isReleasedHold = (booking: BookingRow) => booking.status === 'cancelled' && booking.cancelReason === 'expired' && !booking.refundStatus;
 
 /** Why a transition may not start from this booking's state: 409 with the code the screens know. */
 function refusal(name: TransitionName, booking: BookingRow) {
@@ -190,9 +184,9 @@ export class BookingLifecycle {
     return view;
   }
 
-  /** The latest end any payment call may give the booking's hold: its creation + hold minutes + 30 minutes. */
+  /** The latest end any payment call may give the booking's hold (hold-policy.ts). */
   holdCeiling(booking: Pick<BookingRow, 'createdAt'>): Date {
-    return new Date(booking.createdAt.getTime() + (this.options.holdMinutes + HOLD_EXTENSION_MAX_MINUTES) * 60_000);
+    return holdCeiling(booking.createdAt, this.options.holdMinutes);
   }
 
   /** `now() + minutes`, but never past the booking's hold ceiling. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   DEFAULT_CANCELLATION_POLICY,
@@ -21,7 +21,7 @@ import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { readBookingTotals } from './booking-totals.ts';
 import { localisedText } from '../content/translations.ts';
-import { availabilityQuery, nightsMeet } from './booking-nights.ts';
+import { availabilityQuery, holdExpired, holdRunning, nightsMeet, occupiesNights } from './booking-nights.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 /** Columns as a write takes them: values or SQL expressions such as `now()`. */
@@ -52,9 +52,7 @@ const ROOM_NIGHTS_LOCK = 4_242_002;
 /** Namespace of the per-account advisory locks that queue one client's new bookings (the per-account cap). */
 const USER_BOOKINGS_LOCK = 4_242_003;
 
-const holdActiveOf = (table: { holdExpiresAt: SQLWrapper }) =>
-  sql<boolean>`(${table.holdExpiresAt} is null or ${table.holdExpiresAt} > now())`;
-const holdActive = holdActiveOf(bookings);
+const holdActive = holdRunning(bookings);
 
 const viewColumns = {
   booking: bookings,
@@ -176,7 +174,7 @@ export class BookingsRepository {
           eq(bookings.userId, userId),
           gt(bookings.endDate, today),
           or(
-            and(eq(bookings.status, 'pending'), or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, sql`now()`))),
+            and(eq(bookings.status, 'pending'), holdRunning()),
             and(eq(bookings.status, 'confirmed'), eq(bookings.paymentMethod, 'on_site')),
           ),
         ),
@@ -245,7 +243,7 @@ export class BookingsRepository {
    * running the job share the work).
    */
   async updateExpiredHolds(tx: Executor, scope: { roomId: string } | { limit: number }, set: BookingChanges): Promise<string[]> {
-    const expired = and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`));
+    const expired = holdExpired();
     const ids =
       'roomId' in scope
         ? tx.select({ id: bookings.id }).from(bookings).where(and(expired, eq(bookings.roomId, scope.roomId))).for('update')
@@ -314,7 +312,7 @@ export class BookingsRepository {
   }
 
   /**
-   * The bookings the admin's availability screen needs (decision 0009), not every booking: the non-cancelled stays
+   * The bookings the admin's availability screen needs (decision 0009), not every booking: the stays occupying their nights
    * that cover today (`start <= today <= end`) or arrive within 7 days — their nights meet [today − 1, week's end),
    * read through the nights index (migration 0016) whatever the history — and each room's next booking (its earliest
    * start after today, through the (room, start) index one room at a time), added when it arrives after the week
@@ -322,7 +320,8 @@ export class BookingsRepository {
    */
   async availabilityOn(today: string): Promise<BookingView[]> {
     const weekEnd = addDays(today, UPCOMING_CHECK_IN_DAYS);
-    const live = sql`${bookings.status} <> 'cancelled'`;
+    // The public calendar's condition: an expired hold the job has not released yet is free here too.
+    const live = occupiesNights();
     const next = this.db
       .select()
       .from(bookings)
@@ -346,7 +345,7 @@ export class BookingsRepository {
       .as('stay');
     const stay = alias(bookings, 'stay');
     return this.db
-      .select({ ...viewColumns, booking: stay, holdActive: holdActiveOf(stay) })
+      .select({ ...viewColumns, booking: stay, holdActive: holdRunning(stay) })
       .from(stays)
       .innerJoin(rooms, eq(rooms.id, stay.roomId))
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
