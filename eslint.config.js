@@ -73,4 +73,20 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  // Routes call services: queries and the database are the application tier's (docs/architecture.md, "The layers").
+  {
+    files: ['apps/server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes call services; SQL lives in repositories.' },
+            { group: ['**/*-repository', '**/*-repository.ts'], message: 'Routes call services, never a repository.' },
+            { group: ['**/db/*', '**/db/*.ts'], message: 'Routes call services; the database is the application tier\'s.' },
+          ],
+        },
+      ],
+    },
+  },
 );
