@@ -19,7 +19,7 @@ import {
 import { alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
-import { readBookingTotals } from './booking-totals.ts';
+import { readBookingTotals } from './booking-totals-repository.ts';
 import { localisedText } from '../content/translations.ts';
 import { availabilityQuery, holdExpired, holdRunning, nightsMeet, occupiesNights } from './booking-nights.ts';
 
