@@ -73,6 +73,14 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  // A booking's state is written by its life cycle only (BookingsRepository.writeState; `update` cannot carry `status`).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/plugins/app/bookings/booking-lifecycle.ts', 'apps/server/src/plugins/app/bookings/bookings-repository.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { property: 'writeState', message: 'Only booking-lifecycle.ts changes a booking\'s status.' }],
+    },
+  },
   // Routes call services: queries and the database are the application tier's (docs/architecture.md, "The layers").
   {
     files: ['apps/server/src/routes/**/*.ts'],

@@ -1,10 +1,18 @@
-import type { CancellationPolicy } from './cancellation.ts';
 import { addDays } from './dates.ts';
 
 /**
  * The cancellation terms' constants and rules without zod, so the room and bookings pages can use them without
  * loading it (docs/decisions/0026-zod-free-public-pages.md); cancellation.ts re-exports them beside its schemas.
  */
+
+/**
+ * A stay's cancellation terms (docs/behaviour.md §10): free until `free_until_days` days before arrival, then
+ * `late_refund_percent` % of what was paid back; nothing once the stay has started. Checked by cancellation.ts's schema.
+ */
+export type CancellationPolicy = {
+  free_until_days: number;
+  late_refund_percent: number;
+};
 
 export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = { free_until_days: 14, late_refund_percent: 50 };
 

@@ -6,7 +6,7 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './properties.ts';
 export * from './rooms.ts';
-export * from './stay-rules.ts';
+export * from './stay-schemas.ts';
 export * from './quote.ts';
 export * from './bookings.ts';
 export * from './cancellation.ts';

@@ -5,7 +5,7 @@ import { bookings } from '../../../db/schema.ts';
 import { conflict, notFound, sqlState } from '../../../lib/errors.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import { holdCeiling, isReleasedHold } from './hold-policy.ts';
-import type { BookingChanges, BookingRow, BookingsRepository, BookingView, LockedBooking } from './bookings-repository.ts';
+import type { BookingChanges, BookingRow, BookingsRepository, BookingTransition, BookingView, LockedBooking } from './bookings-repository.ts';
 
 /**
  * A booking's life (docs/behaviour.md §4), in one place:
@@ -120,10 +120,10 @@ export class BookingLifecycle {
    * Nights taken back by a released booking, inside a savepoint: the exclusion constraint decides whether they are
    * still free. False (and nothing written) when someone else has them.
    */
-  private async takeNightsBack(tx: Executor, booking: BookingRow, set: BookingChanges): Promise<boolean> {
+  private async takeNightsBack(tx: Executor, booking: BookingRow, set: BookingTransition): Promise<boolean> {
     await this.repository.lockRoomNights(tx, booking.roomId);
     try {
-      await tx.transaction((savepoint) => this.repository.update(savepoint, booking.id, set));
+      await tx.transaction((savepoint) => this.repository.writeState(savepoint, booking.id, set));
       return true;
     } catch (error) {
       if (sqlState(error) === '23P01') return false;
@@ -173,7 +173,7 @@ export class BookingLifecycle {
   }
 
   private async markConfirmed(tx: Executor, id: string, set: BookingChanges): Promise<BookingView> {
-    await this.repository.update(tx, id, { ...set, status: 'confirmed', confirmedAt: sql`now()`, cancelReason: null, cancelledAt: null });
+    await this.repository.writeState(tx, id, { ...set, status: 'confirmed', confirmedAt: sql`now()`, cancelReason: null, cancelledAt: null });
     return this.confirmedView(tx, id);
   }
 
@@ -244,7 +244,7 @@ export class BookingLifecycle {
   /** pending → cancelled (payment_failed): the provider refused a payment it had been processing; the nights are freed and the guest told. */
   async failPayment(tx: Executor, id: string): Promise<BookingView> {
     await this.begin(tx, id, 'failPayment');
-    await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'payment_failed', cancelledAt: sql`now()` });
+    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'payment_failed', cancelledAt: sql`now()` });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
     this.events.cancelled('payment_failed');
@@ -265,7 +265,7 @@ export class BookingLifecycle {
   async releaseForSession(tx: Executor, id: string, sessionId: string): Promise<boolean> {
     const locked = await this.repository.lock(tx, id);
     if (!locked || locked.booking.status !== 'pending' || locked.booking.stripeSessionId !== sessionId) return false;
-    const released = (await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` })) > 0;
+    const released = (await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` })) > 0;
     if (released) this.events.cancelled('expired');
     return released;
   }
@@ -289,7 +289,7 @@ export class BookingLifecycle {
    */
   async cancel(tx: Executor, id: string, reason: Extract<CancelReason, 'user' | 'admin'>, note?: string | null): Promise<BookingView> {
     await this.begin(tx, id, 'cancel');
-    await this.repository.update(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()`, cancelNote: note ?? null });
+    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()`, cancelNote: note ?? null });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
     this.events.cancelled(reason);

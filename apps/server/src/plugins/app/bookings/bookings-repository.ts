@@ -8,6 +8,7 @@ import {
   UPCOMING_CHECK_IN_DAYS,
   type AdminBookingsQuery,
   type Booking,
+  type BookingStatus,
   type BookingSummary,
   type CancellationPolicy,
   type CancelledBy,
@@ -26,7 +27,10 @@ import { availabilityQuery, holdExpired, holdRunning, nightsMeet, occupiesNights
 export type BookingRow = typeof bookings.$inferSelect;
 /** Columns as a write takes them: values or SQL expressions such as `now()`. */
 export type NewBookingRow = PgInsertValue<typeof bookings>;
-export type BookingChanges = PgUpdateSetSource<typeof bookings>;
+/** A write's columns, `status` excepted: a booking's state changes only through the life cycle's `writeState` (a compile error, not a convention). */
+export type BookingChanges = Omit<PgUpdateSetSource<typeof bookings>, 'status'> & { status?: never };
+/** A change of state with the columns it sets: what the life cycle (booking-lifecycle.ts) writes, and nothing else (lint). */
+export type BookingTransition = Omit<PgUpdateSetSource<typeof bookings>, 'status'> & { status: BookingStatus };
 
 /** A booking with the room and property it is in: what the API answers and what its messages show. */
 export interface BookingView {
@@ -229,8 +233,17 @@ export class BookingsRepository {
     return inserted!.id;
   }
 
-  /** Writes a transition's columns to bookings the caller has locked; answers how many it wrote. */
+  /** Writes columns other than the state to bookings the caller has locked; answers how many it wrote. */
   async update(tx: Executor, ids: string | string[], set: BookingChanges): Promise<number> {
+    return this.write(tx, ids, set);
+  }
+
+  /** Writes a change of state to bookings the caller has locked: the life cycle's alone (eslint no-restricted-properties). */
+  async writeState(tx: Executor, ids: string | string[], set: BookingTransition): Promise<number> {
+    return this.write(tx, ids, set);
+  }
+
+  private async write(tx: Executor, ids: string | string[], set: BookingChanges | BookingTransition): Promise<number> {
     const list = typeof ids === 'string' ? [ids] : ids;
     if (list.length === 0) return 0;
     const updated = await tx.update(bookings).set(set).where(inArray(bookings.id, list)).returning({ id: bookings.id });
@@ -242,7 +255,7 @@ export class BookingsRepository {
    * their row locks: a booking of that room must see them gone) or the oldest `limit` anywhere (SKIP LOCKED: instances
    * running the job share the work).
    */
-  async updateExpiredHolds(tx: Executor, scope: { roomId: string } | { limit: number }, set: BookingChanges): Promise<string[]> {
+  async updateExpiredHolds(tx: Executor, scope: { roomId: string } | { limit: number }, set: BookingTransition): Promise<string[]> {
     const expired = holdExpired();
     const ids =
       'roomId' in scope
