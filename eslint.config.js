@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import drizzle from 'eslint-plugin-drizzle';
 import globals from 'globals';
 
-/** File names are kebab-case (STYLE: small habits). */
+/** File names are kebab-case (docs/design-notes.md#lint). */
 const local = {
   rules: {
     'kebab-case-files': {
@@ -27,7 +27,7 @@ const local = {
   },
 };
 
-/** Features never import each other: shared code lives in lib/ or components/ (STYLE: boundaries). */
+/** Features never import each other: shared code lives in lib/ or components/ (docs/design-notes.md#lint). */
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
@@ -58,7 +58,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      // Writes without a where are a lint error (STYLE §12).
+      // Writes without a where are a lint error (docs/design-notes.md#lint).
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'executor'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'executor'] }],
     },

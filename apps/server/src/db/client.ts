@@ -60,7 +60,7 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob | File):
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { btree_gist },
-    // Calendar dates stay `YYYY-MM-DD` strings (DESIGN §7).
+    // Calendar dates stay `YYYY-MM-DD` strings (docs/design-notes.md#dates).
     parsers: { [DATE_OID]: (value: string) => value },
   });
 }
