@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import drizzle from 'eslint-plugin-drizzle';
 import globals from 'globals';
 
-/** File names are kebab-case (STYLE: small habits). */
+/** File names are kebab-case (docs/design-notes.md#lint). */
 const local = {
   rules: {
     'kebab-case-files': {
@@ -27,7 +27,7 @@ const local = {
   },
 };
 
-/** Features never import each other: shared code lives in lib/ or components/ (STYLE: boundaries). */
+/** Features never import each other: shared code lives in lib/ or components/ (docs/design-notes.md#lint). */
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
@@ -58,7 +58,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      // Writes without a where are a lint error (STYLE §12).
+      // Writes without a where are a lint error (docs/design-notes.md#lint).
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'executor'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'executor'] }],
     },
@@ -73,4 +73,28 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  // A booking's state is written by its life cycle only (BookingsRepository.writeState; `update` cannot carry `status`).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/plugins/app/bookings/booking-lifecycle.ts', 'apps/server/src/plugins/app/bookings/bookings-repository.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { property: 'writeState', message: 'Only booking-lifecycle.ts changes a booking\'s status.' }],
+    },
+  },
+  // Routes call services: queries and the database are the application tier's (docs/architecture.md, "The layers").
+  {
+    files: ['apps/server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes call services; SQL lives in repositories.' },
+            { group: ['**/*-repository', '**/*-repository.ts'], message: 'Routes call services, never a repository.' },
+            { group: ['**/db/*', '**/db/*.ts'], message: 'Routes call services; the database is the application tier\'s.' },
+          ],
+        },
+      ],
+    },
+  },
 );

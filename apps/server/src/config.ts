@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, DEFAULT_MAX_UNPAID_NIGHTS, Language, type SiteWarning } from '@roomweek/contract';
+import { DEFAULT_HOLD_MINUTES, MAX_HOLD_MINUTES } from './plugins/app/bookings/hold-policy.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -97,7 +98,7 @@ const EnvSchema = z.object({
   WHATSAPP_API_URL: z.string().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
-  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(MAX_HOLD_MINUTES).default(DEFAULT_HOLD_MINUTES),
   /** Booking and payment calls (POST /bookings, checkout, PayPal create-order and capture) per account per minute. */
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Future pending or unpaid on-site bookings one client account may hold at once (admins have no cap). */

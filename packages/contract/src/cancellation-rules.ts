@@ -1,10 +1,18 @@
-import type { CancellationPolicy } from './cancellation.ts';
 import { addDays } from './dates.ts';
 
 /**
  * The cancellation terms' constants and rules without zod, so the room and bookings pages can use them without
  * loading it (docs/decisions/0026-zod-free-public-pages.md); cancellation.ts re-exports them beside its schemas.
  */
+
+/**
+ * A stay's cancellation terms (docs/behaviour.md §10): free until `free_until_days` days before arrival, then
+ * `late_refund_percent` % of what was paid back; nothing once the stay has started. Checked by cancellation.ts's schema.
+ */
+export type CancellationPolicy = {
+  free_until_days: number;
+  late_refund_percent: number;
+};
 
 export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = { free_until_days: 14, late_refund_percent: 50 };
 
@@ -24,10 +32,18 @@ export function freeCancellationUntil(policy: CancellationPolicy, startDate: str
   return addDays(startDate, -Math.max(policy.free_until_days, 1));
 }
 
-/** Where `today` stands in a stay's terms: free, late (a part back) or started (nothing back). */
-export function cancellationStage(policy: CancellationPolicy, startDate: string, today: string): 'free' | 'late' | 'started' {
+/** Where a day stands in a stay's terms: free, late (a part back) or started (nothing back). */
+export type CancellationStage = 'free' | 'late' | 'started';
+
+/** Where `today` stands in a stay's terms, given its last free day (`freeCancellationUntil`, or a message's copy of it). */
+export function cancellationStageFrom(lastFreeDay: string, startDate: string, today: string): CancellationStage {
   if (today >= startDate) return 'started';
-  return today <= freeCancellationUntil(policy, startDate) ? 'free' : 'late';
+  return today <= lastFreeDay ? 'free' : 'late';
+}
+
+/** Where `today` stands in a stay's terms: free, late (a part back) or started (nothing back). */
+export function cancellationStage(policy: CancellationPolicy, startDate: string, today: string): CancellationStage {
+  return cancellationStageFrom(freeCancellationUntil(policy, startDate), startDate, today);
 }
 
 /**

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { CANCELLED_BY, REFUND_REASON_MAX_LENGTH, REFUND_STATUSES } from './cancellation-rules.ts';
+import type * as Rules from './cancellation-rules.ts';
 import { CalendarDate, Euros } from './common.ts';
 
 export {
   CANCELLED_BY,
   cancellationStage,
+  cancellationStageFrom,
+  type CancellationStage,
   DEFAULT_CANCELLATION_POLICY,
   freeCancellationUntil,
   policyRefundCents,
@@ -19,8 +22,8 @@ export {
 export const CancellationPolicy = z.object({
   free_until_days: z.number().int().min(0).max(365),
   late_refund_percent: z.number().int().min(0).max(100),
-});
-export type CancellationPolicy = z.infer<typeof CancellationPolicy>;
+}) satisfies z.ZodType<Rules.CancellationPolicy>;
+export type CancellationPolicy = Rules.CancellationPolicy;
 
 /** Where a refund stands (REFUND_STATUSES in cancellation-rules.ts). */
 export const RefundStatus = z.enum(REFUND_STATUSES);

@@ -1,5 +1,6 @@
 import { daysBetween } from './dates.ts';
 import { toCents, toEuros } from './price.ts';
+import { MAX_STAY_DAYS } from './booking-rules.ts';
 import type { LongStayDiscount, QuoteResponse, RuleCode, RuleViolation, SeasonalPrice, StayRules } from './stay-rules.ts';
 
 /**
@@ -258,4 +259,14 @@ export function quoteAnswer(quote: StayQuote): QuoteResponse {
     total_price: toEuros(quote.totalCents),
     violations: quote.violations,
   };
+}
+
+/** Whether some stay of at most MAX_STAY_DAYS nights keeps every rule (else no date could ever be booked). */
+export function rulesCanBeMet(rules: StayRules): boolean {
+  const arrivals = rules.changeover_days.length > 0 ? rules.changeover_days : [1];
+  const longest = Math.min(rules.max_nights ?? MAX_STAY_DAYS, MAX_STAY_DAYS);
+  for (let nights = rules.min_nights; nights <= longest; nights++) {
+    if (arrivals.some((weekday) => brokenRules(rules, weekday, nights).length === 0)) return true;
+  }
+  return false;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CancellationPolicy } from './cancellation.ts';
 import { CalendarDate, DateInput, Euros, Id, Language, Photos } from './common.ts';
 import { LanguageQuery } from './content.ts';
-import { LongStayDiscount, LongStayDiscountsInput, SeasonalPrice, SeasonalPricesInput, StayRules, StayRulesInput } from './stay-rules.ts';
+import { LongStayDiscount, LongStayDiscountsInput, SeasonalPrice, SeasonalPricesInput, StayRules, StayRulesInput } from './stay-schemas.ts';
 
 export { AVAILABILITY_WINDOW_DAYS } from './room-rules.ts';
 

@@ -20,7 +20,7 @@ import { Property, PropertyInput } from './properties.ts';
 import { AccountDeletion, AccountExport, DeleteAccountBody, Guest, GuestsQuery } from './privacy.ts';
 import { defineRoute, tagByGroup, type RoutePath, type RouteSchemas } from './route.ts';
 import { AvailabilityQuery, AvailabilityResponse, Room, RoomDetail, RoomInput, RoomsQuery } from './rooms.ts';
-import { QuoteQuery, QuoteResponse } from './stay-rules.ts';
+import { QuoteQuery, QuoteResponse } from './stay-schemas.ts';
 import {
   BookingSettings,
   HealthResponse,

@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { MAX_STAY_DAYS } from './booking-rules.ts';
-import { CalendarDate, DateInput, Euros } from './common.ts';
-import { brokenRules } from './quote.ts';
+/**
+ * A room's stay terms and a quote's answer as plain types and constants, without zod, so the quote (quote.ts) and the
+ * room page use them without loading it (docs/decisions/0026-zod-free-public-pages.md); the schemas that check them
+ * are in stay-schemas.ts. `rulesCanBeMet` is quote.ts's.
+ */
 
 /** At most this many seasonal periods and long-stay tiers per room. */
 export const MAX_SEASONS = 50;
@@ -9,119 +10,59 @@ export const MAX_DISCOUNT_TIERS = 10;
 /** The longest tier: a year. */
 export const MAX_DISCOUNT_WEEKS = 52;
 
-const Nights = z.number().int().min(1).max(MAX_STAY_DAYS);
-const IsoWeekday = z.number().int().min(1).max(7);
-
-/** The room's stay rules, as answered (docs/behaviour.md §11). */
-export const StayRules = z.object({
-  changeover_days: z.array(IsoWeekday),
-  min_nights: z.number().int(),
-  max_nights: z.number().int().nullable(),
-  whole_weeks: z.boolean(),
-});
-export type StayRules = z.infer<typeof StayRules>;
-
-/** Whether some stay of at most MAX_STAY_DAYS nights keeps every rule (else no date could ever be booked). */
-export function rulesCanBeMet(rules: StayRules): boolean {
-  const arrivals = rules.changeover_days.length > 0 ? rules.changeover_days : [1];
-  const longest = Math.min(rules.max_nights ?? MAX_STAY_DAYS, MAX_STAY_DAYS);
-  for (let nights = rules.min_nights; nights <= longest; nights++) {
-    if (arrivals.some((weekday) => brokenRules(rules, weekday, nights).length === 0)) return true;
-  }
-  return false;
-}
-
-/**
- * The rules as a room's create and update bodies take them: every field optional (the defaults are no rule);
- * changeover days de-duplicated and sorted; `max_nights` not below `min_nights`; some stay must keep them all.
- */
-export const StayRulesInput = z
-  .object({
-    changeover_days: z
-      .array(IsoWeekday)
-      .max(7)
-      .default([])
-      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
-    min_nights: Nights.default(1),
-    max_nights: Nights.nullable().default(null),
-    whole_weeks: z.boolean().default(false),
-  })
-  .refine((rules) => rules.max_nights === null || rules.max_nights >= rules.min_nights, {
-    path: ['max_nights'],
-    message: 'max_nights may not be below min_nights',
-  })
-  .refine(rulesCanBeMet, { path: ['min_nights'], message: 'No stay can keep these rules together' });
-export type StayRulesInput = z.input<typeof StayRulesInput>;
-
-export const SeasonalPrice = z.object({
-  start_date: CalendarDate,
-  end_date: CalendarDate,
-  price_per_week: z.number(),
-});
-export type SeasonalPrice = z.infer<typeof SeasonalPrice>;
-
-/** A seasonal period: the nights [start_date, end_date) at price_per_week. Overlaps are refused by the server (400 seasons_overlap). */
-export const SeasonalPriceInput = z
-  .object({ start_date: CalendarDate, end_date: CalendarDate, price_per_week: Euros })
-  .refine((season) => season.end_date > season.start_date, { path: ['end_date'], message: 'end_date must be after start_date' });
-
-export const SeasonalPricesInput = z
-  .array(SeasonalPriceInput)
-  .max(MAX_SEASONS)
-  .transform((seasons) => [...seasons].sort((a, b) => (a.start_date < b.start_date ? -1 : 1)));
-
-export const LongStayDiscount = z.object({
-  min_weeks: z.number().int(),
-  percent: z.number().int(),
-});
-export type LongStayDiscount = z.infer<typeof LongStayDiscount>;
-
-/** Long-stay tiers: whole weeks 1–52 (each once), whole percents 1–100; kept sorted by weeks. */
-export const LongStayDiscountsInput = z
-  .array(z.object({ min_weeks: z.number().int().min(1).max(MAX_DISCOUNT_WEEKS), percent: z.number().int().min(1).max(100) }))
-  .max(MAX_DISCOUNT_TIERS)
-  .refine((tiers) => new Set(tiers.map((tier) => tier.min_weeks)).size === tiers.length, {
-    message: 'Each number of weeks may have one tier only',
-  })
-  .transform((tiers) => [...tiers].sort((a, b) => a.min_weeks - b.min_weeks));
-
-/** GET /rooms/{id}/quote: the stay to price (as `POST /bookings` takes its dates). */
-export const QuoteQuery = z.object({ start_date: DateInput, end_date: DateInput });
-
 /** The rule codes, in the order a booking names the first one broken (docs/behaviour.md §11). */
 export const RULE_CODES = ['changeover_day', 'whole_weeks_only', 'stay_too_short', 'stay_too_long'] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
-/** A rule the stay breaks; `field` is the date to change (the arrival when it misses the changeover day, else the departure). */
-export const RuleViolation = z.object({
-  code: z.enum(RULE_CODES),
-  detail: z.string(),
-  field: z.enum(['start_date', 'end_date']),
-});
-export type RuleViolation = z.infer<typeof RuleViolation>;
+/** The room's stay rules, as answered (docs/behaviour.md §11); changeover days are ISO weekdays 1–7. */
+export type StayRules = {
+  changeover_days: number[];
+  min_nights: number;
+  max_nights: number | null;
+  whole_weeks: boolean;
+};
 
-export const QuoteLineResponse = z.object({
+/** A seasonal period: the nights [start_date, end_date) at price_per_week (euros). */
+export type SeasonalPrice = {
+  start_date: string;
+  end_date: string;
+  price_per_week: number;
+};
+
+/** A long-stay tier: from `min_weeks` whole weeks, `percent` off. */
+export type LongStayDiscount = {
+  min_weeks: number;
+  percent: number;
+};
+
+/** A rule the stay breaks; `field` is the date to change (the arrival when it misses the changeover day, else the departure). */
+export type RuleViolation = {
+  code: RuleCode;
+  detail: string;
+  field: 'start_date' | 'end_date';
+};
+
+/** One line of a quote: the charged nights [start_date, end_date) at one weekly price. */
+export type QuoteLine = {
   /** English; the web writes its own from the fields below. */
-  label: z.string(),
-  kind: z.enum(['standard', 'season']),
-  /** The charged nights [start_date, end_date) of the line. */
-  start_date: CalendarDate,
-  end_date: CalendarDate,
-  nights: z.number().int(),
-  price_per_week: z.number(),
-  amount: z.number(),
-});
+  label: string;
+  kind: 'standard' | 'season';
+  start_date: string;
+  end_date: string;
+  nights: number;
+  price_per_week: number;
+  amount: number;
+};
 
 /** What a stay would cost, and every rule it breaks (a booking refuses the first, in RULE_CODES order). */
-export const QuoteResponse = z.object({
-  start_date: CalendarDate,
-  end_date: CalendarDate,
-  nights: z.number().int(),
-  lines: z.array(QuoteLineResponse),
-  subtotal: z.number(),
-  discount_percent: z.number(),
-  discount_amount: z.number(),
-  total_price: z.number(),
-  violations: z.array(RuleViolation),
-});
-export type QuoteResponse = z.infer<typeof QuoteResponse>;
+export type QuoteResponse = {
+  start_date: string;
+  end_date: string;
+  nights: number;
+  lines: QuoteLine[];
+  subtotal: number;
+  discount_percent: number;
+  discount_amount: number;
+  total_price: number;
+  violations: RuleViolation[];
+};

@@ -65,7 +65,7 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob | File):
     ...(loadDataDir ? { loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     extensions: { btree_gist },
-    // Calendar dates stay `YYYY-MM-DD` strings (DESIGN §7).
+    // Calendar dates stay `YYYY-MM-DD` strings (docs/design-notes.md#dates).
     parsers: { [DATE_OID]: (value: string) => value },
   });
 }

@@ -19,7 +19,7 @@ const counters = () => ({
 /**
  * The admin summary's counters, kept by the database (migration 0013): statement triggers on `bookings` append each
  * statement's net change to `booking_total_deltas`; housekeeping folds them into the one row of `booking_totals`.
- * The app reads the row plus the deltas (plugins/app/bookings/booking-totals.ts), never writes them itself.
+ * The app reads the row plus the deltas (plugins/app/bookings/booking-totals-repository.ts), never writes them itself.
  */
 export const bookingTotals = pgTable('booking_totals', { id: smallint('id').primaryKey(), ...counters() }, (t) => [
   check('booking_totals_one_row', sql`${t.id} = 1`),

@@ -87,7 +87,7 @@ export class PasswordHasher {
   }
 }
 
-/** The admin password of a first start without ADMIN_PASSWORD outside production (DESIGN §5): public knowledge. */
+/** The admin password of a first start without ADMIN_PASSWORD outside production (docs/design-notes.md#first-start): public knowledge. */
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
 
 /** Whether a password is the well-known default one: the admin screens then advise changing it. */

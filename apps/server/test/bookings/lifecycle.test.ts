@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '@roomweek/contract';
+import type { Executor } from '../../src/db/client.ts';
 import type { BookingLifecycle } from '../../src/plugins/app/bookings/booking-lifecycle.ts';
+import type { BookingsRepository } from '../../src/plugins/app/bookings/bookings-repository.ts';
 import { bearer, book, buildTestApp, registerUser, siteDate, type TestApp } from '../helper.ts';
 import { outboxRows, createStay, type Stay } from '../notifications/outbox-support.ts';
 import { expectError, expireHold } from '../support.ts';
@@ -217,6 +219,13 @@ describe('booking life cycle', () => {
       expectError(again, 409, 'room_unavailable');
       expect((await bookingRow(t.app.db, ownConfirmed.id)).status).toBe('confirmed');
     });
+  });
+
+  it("the repository's update cannot carry a status: only the life cycle's writeState can (a compile error)", () => {
+    const write = (repository: BookingsRepository, tx: Executor) =>
+      // @ts-expect-error `status` is not a column `update` takes (BookingChanges): tsc fails if it ever becomes one.
+      repository.update(tx, 'id', { status: 'cancelled' });
+    expect(write).toBeTypeOf('function');
   });
 
   it('nothing outside the life cycle writes bookings.status', async () => {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { bookings } from '../../src/db/schema.ts';
-import { readBookingTotals } from '../../src/plugins/app/bookings/booking-totals.ts';
+import { readBookingTotals } from '../../src/plugins/app/bookings/booking-totals-repository.ts';
 import { FakeS3 } from '../fakes/s3-server.ts';
 import { FakeWhatsapp } from '../fakes/fake-whatsapp.ts';
 import { SmtpSink } from '../fakes/smtp-sink.ts';

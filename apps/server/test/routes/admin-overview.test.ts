@@ -125,6 +125,32 @@ describe('admin overview routes', () => {
     });
   });
 
+  describe('an expired hold the job has not released yet', () => {
+    it('is free on the admin availability screen as on the public calendar', async () => {
+      const property = await createProperty(t.app, admin, { name: 'Expired Hold House' });
+      const room = await createRoom(t.app, admin, property.id, { room_number: 'H', price_per_week: 350 });
+      const hold = await insertBooking(t.app.db, {
+        roomId: room.id,
+        userId: guest.user.id,
+        startDate: siteDate(1),
+        endDate: siteDate(8),
+        status: 'pending',
+        paymentMethod: 'stripe',
+        holdExpiresAt: new Date(Date.now() - 60_000),
+      });
+      const admins = await get<AdminAvailability>('/api/admin/availability');
+      expect(admins.body.bookings.map((booking) => booking.id)).not.toContain(hold);
+      const publics = await t.app.inject({ url: `/api/rooms/${room.id}/availability?start=${siteDate(0)}&end=${siteDate(30)}` });
+      expect(publics.statusCode).toBe(200);
+      expect(publics.json<{ bookings: unknown[] }>().bookings).toEqual([]);
+      // Its hold back on: both show it.
+      await t.app.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() + 60 * 60_000) }).where(eq(bookings.id, hold));
+      expect((await get<AdminAvailability>('/api/admin/availability')).body.bookings.map((booking) => booking.id)).toContain(hold);
+      const again = await t.app.inject({ url: `/api/rooms/${room.id}/availability?start=${siteDate(0)}&end=${siteDate(29)}` });
+      expect(again.json<{ bookings: unknown[] }>().bookings).toHaveLength(1);
+    });
+  });
+
   it('refuses anonymous callers (401) and clients (403)', async () => {
     for (const url of ['/api/admin/bookings/summary', '/api/admin/availability']) {
       expectError(await t.app.inject({ url }), 401, 'unauthorized');

@@ -46,7 +46,7 @@ describe('sitemap building blocks', () => {
 async function appWith(catalogue: { id: string; roomIds: string[] }[], maxUrls: number): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(errorHandler);
-  app.decorate('propertiesRepository', { publicIds: async () => catalogue } as unknown as FastifyInstance['propertiesRepository']);
+  app.decorate('propertiesService', { publicIds: async () => catalogue } as unknown as FastifyInstance['propertiesService']);
   await app.register(seoRoutes, { publicUrl: BASE, maxUrls });
   await app.ready();
   return app;

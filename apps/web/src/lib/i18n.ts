@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@roomweek/contract';
+import { DEFAULT_LANGUAGE, fillText, LANGUAGES, type Language } from '@roomweek/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -98,13 +98,8 @@ function pluralCategory(language: string, count: number): Intl.LDMLPluralRule {
   return rules.select(count);
 }
 
-/** `{{name}}` → the option's value; a placeholder without a value stays as it is. React escapes the result. */
-function interpolate(text: string, options: TranslationOptions): string {
-  return text.replace(/{{\s*([^{}\s]+)\s*}}/g, (placeholder, name: string) => {
-    const value = options[name];
-    return value === undefined || value === null ? placeholder : String(value);
-  });
-}
+/** `{{name}}` → the option's value (the contract's `fillText`); React escapes the result. */
+const interpolate = (text: string, options: TranslationOptions): string => fillText(text, options);
 
 function find(language: string, namespace: string, key: string, count: number | undefined): string | undefined {
   const bundle = bundles.get(bundleId(language, namespace));

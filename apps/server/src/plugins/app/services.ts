@@ -14,6 +14,7 @@ import type { Notifier } from './notifications/notifier.ts';
 import { scheduleOutboxDispatcher, type OutboxDispatcher } from './notifications/outbox-dispatcher.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { PropertiesRepository } from './properties/properties-repository.ts';
+import { PropertiesService } from './properties/properties-service.ts';
 import { RoomsRepository } from './rooms/rooms-repository.ts';
 import { RoomsService } from './rooms/rooms-service.ts';
 import { SettingsService } from './settings/settings-service.ts';
@@ -30,6 +31,7 @@ declare module 'fastify' {
     /** This process's bounded password-hashing queue (lib/passwords.ts). */
     passwordHasher: PasswordHasher;
     propertiesRepository: PropertiesRepository;
+    propertiesService: PropertiesService;
     roomsRepository: RoomsRepository;
     roomsService: RoomsService;
     bookingsRepository: BookingsRepository;
@@ -114,7 +116,8 @@ export default fp<ServicesOptions>(
         onSiteRequiresApproval: (tx) => app.settingsService.onSiteRequiresApproval(tx),
       }),
     );
-    app.decorate('roomsService', new RoomsService({ repository: app.roomsRepository, stays: app.bookingsService }));
+    app.decorate('propertiesService', new PropertiesService({ db, repository: app.propertiesRepository, stays: app.bookingsService }));
+    app.decorate('roomsService', new RoomsService({ db, repository: app.roomsRepository, stays: app.bookingsService }));
     app.decorate('settingsService', new SettingsService({ db, box: new SecretBox(secrets.settingsKey), env: config, log: app.log }));
     const photoStore = await openPhotoStore(config);
     app.decorate('uploadsService', new UploadsService(photoStore));

@@ -30,7 +30,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Security headers (DESIGN §7): a CSP that admits the map tiles and PayPal, and a Referer that tile servers accept. */
+/** Security headers (docs/design-notes.md#security-headers): a CSP that admits the map tiles and PayPal, and a Referer that tile servers accept. */
 export default fp<{ mapTileUrl: string }>(
   async (app, { mapTileUrl }) => {
     const tiles = tileHosts(mapTileUrl);

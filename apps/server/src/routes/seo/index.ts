@@ -19,7 +19,7 @@ const PART_NUMBER = /^[1-9]\d{0,8}$/;
  * before the web plugin, whose not-found handler answers the app's index.html for other page paths.
  */
 const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { publicUrl, maxUrls = MAX_SITEMAP_URLS }) => {
-  const pages = async () => publicPaths(await app.propertiesRepository.publicIds());
+  const pages = async () => publicPaths(await app.propertiesService.publicIds());
   const cached = { schema: { hide: true }, config: { publicCache: true } };
 
   app.get('/sitemap.xml', cached, async (_request, reply) => {

@@ -8,6 +8,7 @@ import type {
   ProfileBody,
   RecoverEmailResponse,
   RegisterBody,
+  User,
 } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, retryLater, sqlState, unauthorized } from '../../../lib/errors.ts';
@@ -60,6 +61,11 @@ export class AuthService {
 
   constructor(private readonly options: AuthServiceOptions) {
     this.users = new UsersRepository(options.db);
+  }
+
+  /** The signed-in user as the API shows it (GET /auth/me). */
+  profile(user: UserRow): User {
+    return toUser(user);
   }
 
   private async session(row: UserRow): Promise<AuthResponse> {

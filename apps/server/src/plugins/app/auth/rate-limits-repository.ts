@@ -18,7 +18,7 @@ export interface LiveCounter {
 }
 
 /**
- * The `rate_limits` table: counters every instance shares (the database is the coordinator, DESIGN §1). Each change
+ * The `rate_limits` table: counters every instance shares (the database is the coordinator, docs/design-notes.md#shared-state). Each change
  * is one atomic upsert, so concurrent requests on any number of instances count exactly.
  */
 export class RateLimitsRepository {

@@ -4,7 +4,8 @@ import type { Executor } from '../../../db/client.ts';
 import { bookings } from '../../../db/schema.ts';
 import { conflict, notFound, sqlState } from '../../../lib/errors.ts';
 import type { Notifier } from '../notifications/notifier.ts';
-import type { BookingChanges, BookingRow, BookingsRepository, BookingView, LockedBooking } from './bookings-repository.ts';
+import { holdCeiling, isReleasedHold } from './hold-policy.ts';
+import type { BookingChanges, BookingRow, BookingsRepository, BookingTransition, BookingView, LockedBooking } from './bookings-repository.ts';
 
 /**
  * A booking's life (docs/behaviour.md §4), in one place:
@@ -26,9 +27,8 @@ import type { BookingChanges, BookingRow, BookingsRepository, BookingView, Locke
  * Each transition takes the booking's row lock, checks the state it starts from, writes the new state and the
  * outbox messages it causes in the caller's transaction. Nothing else writes `bookings.status`.
  *
- * A hold's ceiling: no payment call stretches a hold past `BOOKING_HOLD_MINUTES` + 30 minutes from the booking's
- * creation (retake, extendHold), so nobody blocks a room by calling "pay" again and again. Only `awaitPayment` goes
- * beyond it, for money the provider has already taken and is still processing (decision 0015).
+ * A hold's ceiling (hold-policy.ts): no payment call stretches a hold past it (retake, extendHold). Only `awaitPayment`
+ * goes beyond it, for money the provider has already taken and is still processing (decision 0015).
  */
 export const TRANSITIONS = {
   confirm: ['pending'],
@@ -44,18 +44,12 @@ export const TRANSITIONS = {
   decline: ['pending'],
 } as const satisfies Record<string, readonly BookingStatus[]>;
 
-/** How far past its first `BOOKING_HOLD_MINUTES` a hold may ever be stretched by payment calls. */
-export const HOLD_EXTENSION_MAX_MINUTES = 30;
-
 export type TransitionName = keyof typeof TRANSITIONS;
 
 /** An on-site booking waiting for the owner's approval: pending, with no hold deadline (the hold job never releases it). */
 const awaitsApproval = (booking: BookingRow) => booking.status === 'pending' && booking.paymentMethod === 'on_site';
 
 const notAwaitingApproval = () => conflict('booking_not_awaiting_approval', 'This booking is not waiting for the owner\'s approval');
-
-/** A released hold can come back only if it was released for time, and no refund is under way for it. */
-const isReleasedHold = (booking: BookingRow) => booking.status === 'cancelled' && booking.cancelReason === 'expired' && !booking.refundStatus;
 
 /** Why a transition may not start from this booking's state: 409 with the code the screens know. */
 function refusal(name: TransitionName, booking: BookingRow) {
@@ -151,10 +145,10 @@ export class BookingLifecycle {
    * Nights taken back by a released booking, inside a savepoint: the exclusion constraint decides whether they are
    * still free. False (and nothing written) when someone else has them.
    */
-  private async takeNightsBack(tx: Executor, booking: BookingRow, set: BookingChanges): Promise<boolean> {
+  private async takeNightsBack(tx: Executor, booking: BookingRow, set: BookingTransition): Promise<boolean> {
     await this.repository.lockRoomNights(tx, booking.roomId);
     try {
-      await tx.transaction((savepoint) => this.repository.update(savepoint, booking.id, set));
+      await tx.transaction((savepoint) => this.repository.writeState(savepoint, booking.id, set));
       return true;
     } catch (error) {
       if (sqlState(error) === '23P01') return false;
@@ -187,7 +181,7 @@ export class BookingLifecycle {
   /** pending (on site, awaiting approval) → confirmed: the owner accepts; the guest gets the confirmation with the owner's message. */
   async approve(tx: Executor, id: string, message?: string | null): Promise<BookingView> {
     await this.begin(tx, id, 'approve');
-    await this.repository.update(tx, id, { status: 'confirmed', confirmedAt: sql`now()`, cancelReason: null, cancelledAt: null });
+    await this.repository.writeState(tx, id, { status: 'confirmed', confirmedAt: sql`now()`, cancelReason: null, cancelledAt: null });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingConfirmed(tx, view, { message });
     this.events.confirmed();
@@ -197,7 +191,7 @@ export class BookingLifecycle {
   /** pending (on site, awaiting approval) → cancelled (declined): the owner refuses; the nights are freed and the guest told, with the message. */
   async decline(tx: Executor, id: string, message?: string | null): Promise<BookingView> {
     await this.begin(tx, id, 'decline');
-    await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'declined', cancelledAt: sql`now()`, cancelNote: message || null });
+    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'declined', cancelledAt: sql`now()`, cancelNote: message || null });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
     this.events.cancelled('declined');
@@ -227,7 +221,7 @@ export class BookingLifecycle {
   }
 
   private async markConfirmed(tx: Executor, id: string, set: BookingChanges): Promise<BookingView> {
-    await this.repository.update(tx, id, { ...set, status: 'confirmed', confirmedAt: sql`now()`, cancelReason: null, cancelledAt: null });
+    await this.repository.writeState(tx, id, { ...set, status: 'confirmed', confirmedAt: sql`now()`, cancelReason: null, cancelledAt: null });
     return this.confirmedView(tx, id);
   }
 
@@ -238,9 +232,9 @@ export class BookingLifecycle {
     return view;
   }
 
-  /** The latest end any payment call may give the booking's hold: its creation + hold minutes + 30 minutes. */
+  /** The latest end any payment call may give the booking's hold (hold-policy.ts). */
   holdCeiling(booking: Pick<BookingRow, 'createdAt'>): Date {
-    return new Date(booking.createdAt.getTime() + (this.options.holdMinutes + HOLD_EXTENSION_MAX_MINUTES) * 60_000);
+    return holdCeiling(booking.createdAt, this.options.holdMinutes);
   }
 
   /** `now() + minutes`, but never past the booking's hold ceiling. */
@@ -298,7 +292,7 @@ export class BookingLifecycle {
   /** pending → cancelled (payment_failed): the provider refused a payment it had been processing; the nights are freed and the guest told. */
   async failPayment(tx: Executor, id: string): Promise<BookingView> {
     await this.begin(tx, id, 'failPayment');
-    await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'payment_failed', cancelledAt: sql`now()` });
+    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'payment_failed', cancelledAt: sql`now()` });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
     this.events.cancelled('payment_failed');
@@ -319,7 +313,7 @@ export class BookingLifecycle {
   async releaseForSession(tx: Executor, id: string, sessionId: string): Promise<boolean> {
     const locked = await this.repository.lock(tx, id);
     if (!locked || locked.booking.status !== 'pending' || locked.booking.stripeSessionId !== sessionId) return false;
-    const released = (await this.repository.update(tx, id, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` })) > 0;
+    const released = (await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` })) > 0;
     if (released) this.events.cancelled('expired');
     return released;
   }
@@ -351,7 +345,7 @@ export class BookingLifecycle {
    */
   async cancel(tx: Executor, id: string, reason: Extract<CancelReason, 'user' | 'admin'>, note?: string | null): Promise<BookingView> {
     await this.begin(tx, id, 'cancel');
-    await this.repository.update(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()`, cancelNote: note ?? null });
+    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()`, cancelNote: note ?? null });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
     this.events.cancelled(reason);

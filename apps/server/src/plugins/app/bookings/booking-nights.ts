@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
@@ -6,15 +6,20 @@ import { bookings, properties, rooms } from '../../../db/schema.ts';
 // The SQL of "which nights a stay takes", shared by every read that asks (the calendar, the admin's screens, the
 // catalogue's checks); re-exported by bookings-repository.ts.
 
+/** The SQL condition "this booking's hold, if it has one, still runs" (by the database's clock); `table` may be an alias of bookings. */
+export const holdRunning = (table: { holdExpiresAt: SQLWrapper } = bookings, now: SQL = sql`now()`) =>
+  sql<boolean>`(${table.holdExpiresAt} is null or ${table.holdExpiresAt} > ${now})`;
+
 /**
  * The SQL condition "this booking occupies its nights": not cancelled, and not a pending hold whose time has run out.
- * The rule itself is the life cycle's (booking-lifecycle.ts); this is its query form, for every read that needs it.
+ * The rule itself is the life cycle's (booking-lifecycle.ts); this is its query form, for every read that needs it
+ * (the public calendar, the admin's availability and timeline, the archive checks, the catalogue's).
  */
 export const occupiesNights = (now: SQL = sql`now()`) =>
-  and(
-    ne(bookings.status, 'cancelled'),
-    or(ne(bookings.status, 'pending'), isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
-  );
+  and(ne(bookings.status, 'cancelled'), or(ne(bookings.status, 'pending'), holdRunning(bookings, now)));
+
+/** The SQL condition "a pending hold whose time has run out": what the hold job releases, the complement of a running hold. */
+export const holdExpired = () => and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`));
 
 /**
  * The SQL condition "this stay has a night in [from, to)": its nights [start, end) meet the window's. Written as

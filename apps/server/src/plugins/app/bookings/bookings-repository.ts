@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   DEFAULT_CANCELLATION_POLICY,
@@ -8,6 +8,7 @@ import {
   UPCOMING_CHECK_IN_DAYS,
   type AdminBookingsQuery,
   type Booking,
+  type BookingStatus,
   type BookingSummary,
   type CancellationPolicy,
   type CancelledBy,
@@ -19,14 +20,17 @@ import {
 import { alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
-import { readBookingTotals } from './booking-totals.ts';
+import { readBookingTotals } from './booking-totals-repository.ts';
 import { localisedText } from '../content/translations.ts';
-import { availabilityQuery, nightsMeet } from './booking-nights.ts';
+import { availabilityQuery, holdExpired, holdRunning, nightsMeet, occupiesNights } from './booking-nights.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 /** Columns as a write takes them: values or SQL expressions such as `now()`. */
 export type NewBookingRow = PgInsertValue<typeof bookings>;
-export type BookingChanges = PgUpdateSetSource<typeof bookings>;
+/** A write's columns, `status` excepted: a booking's state changes only through the life cycle's `writeState` (a compile error, not a convention). */
+export type BookingChanges = Omit<PgUpdateSetSource<typeof bookings>, 'status'> & { status?: never };
+/** A change of state with the columns it sets: what the life cycle (booking-lifecycle.ts) writes, and nothing else (lint). */
+export type BookingTransition = Omit<PgUpdateSetSource<typeof bookings>, 'status'> & { status: BookingStatus };
 
 /** A booking with the room and property it is in: what the API answers and what its messages show. */
 export interface BookingView {
@@ -52,9 +56,7 @@ const ROOM_NIGHTS_LOCK = 4_242_002;
 /** Namespace of the per-account advisory locks that queue one client's new bookings (the per-account cap). */
 const USER_BOOKINGS_LOCK = 4_242_003;
 
-const holdActiveOf = (table: { holdExpiresAt: SQLWrapper }) =>
-  sql<boolean>`(${table.holdExpiresAt} is null or ${table.holdExpiresAt} > now())`;
-const holdActive = holdActiveOf(bookings);
+const holdActive = holdRunning(bookings);
 
 const viewColumns = {
   booking: bookings,
@@ -182,7 +184,7 @@ export class BookingsRepository {
           eq(bookings.userId, userId),
           gt(bookings.endDate, today),
           or(
-            and(eq(bookings.status, 'pending'), or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, sql`now()`))),
+            and(eq(bookings.status, 'pending'), holdRunning()),
             and(eq(bookings.status, 'confirmed'), eq(bookings.paymentMethod, 'on_site')),
           ),
         ),
@@ -249,8 +251,17 @@ export class BookingsRepository {
     return inserted!.id;
   }
 
-  /** Writes a transition's columns to bookings the caller has locked; answers how many it wrote. */
+  /** Writes columns other than the state to bookings the caller has locked; answers how many it wrote. */
   async update(tx: Executor, ids: string | string[], set: BookingChanges): Promise<number> {
+    return this.write(tx, ids, set);
+  }
+
+  /** Writes a change of state to bookings the caller has locked: the life cycle's alone (eslint no-restricted-properties). */
+  async writeState(tx: Executor, ids: string | string[], set: BookingTransition): Promise<number> {
+    return this.write(tx, ids, set);
+  }
+
+  private async write(tx: Executor, ids: string | string[], set: BookingChanges | BookingTransition): Promise<number> {
     const list = typeof ids === 'string' ? [ids] : ids;
     if (list.length === 0) return 0;
     const updated = await tx.update(bookings).set(set).where(inArray(bookings.id, list)).returning({ id: bookings.id });
@@ -262,8 +273,8 @@ export class BookingsRepository {
    * their row locks: a booking of that room must see them gone) or the oldest `limit` anywhere (SKIP LOCKED: instances
    * running the job share the work).
    */
-  async updateExpiredHolds(tx: Executor, scope: { roomId: string } | { limit: number }, set: BookingChanges): Promise<string[]> {
-    const expired = and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`));
+  async updateExpiredHolds(tx: Executor, scope: { roomId: string } | { limit: number }, set: BookingTransition): Promise<string[]> {
+    const expired = holdExpired();
     const ids =
       'roomId' in scope
         ? tx.select({ id: bookings.id }).from(bookings).where(and(expired, eq(bookings.roomId, scope.roomId))).for('update')
@@ -332,7 +343,7 @@ export class BookingsRepository {
   }
 
   /**
-   * The bookings the admin's availability screen needs (decision 0009), not every booking: the non-cancelled stays
+   * The bookings the admin's availability screen needs (decision 0009), not every booking: the stays occupying their nights
    * that cover today (`start <= today <= end`) or arrive within 7 days — their nights meet [today − 1, week's end),
    * read through the nights index (migration 0016) whatever the history — and each room's next booking (its earliest
    * start after today, through the (room, start) index one room at a time), added when it arrives after the week
@@ -340,7 +351,8 @@ export class BookingsRepository {
    */
   async availabilityOn(today: string): Promise<BookingView[]> {
     const weekEnd = addDays(today, UPCOMING_CHECK_IN_DAYS);
-    const live = sql`${bookings.status} <> 'cancelled'`;
+    // The public calendar's condition: an expired hold the job has not released yet is free here too.
+    const live = occupiesNights();
     const next = this.db
       .select()
       .from(bookings)
@@ -364,7 +376,7 @@ export class BookingsRepository {
       .as('stay');
     const stay = alias(bookings, 'stay');
     return this.db
-      .select({ ...viewColumns, booking: stay, holdActive: holdActiveOf(stay) })
+      .select({ ...viewColumns, booking: stay, holdActive: holdRunning(stay) })
       .from(stays)
       .innerJoin(rooms, eq(rooms.id, stay.roomId))
       .innerJoin(properties, eq(properties.id, rooms.propertyId))

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../../db/client.ts';
-import { foldBookingTotals } from '../bookings/booking-totals.ts';
+import { foldBookingTotals } from '../bookings/booking-totals-repository.ts';
 import { occupiesNights } from '../bookings/bookings-repository.ts';
 import { ERASE_MESSAGE_CONTENT } from '../privacy/privacy-repository.ts';
 
@@ -96,7 +96,7 @@ export class HousekeepingRepository {
     return rooms.length + properties.length;
   }
 
-  /** The booking counters' deltas, folded into their one row (plugins/app/bookings/booking-totals.ts); answers how many. */
+  /** The booking counters' deltas, folded into their one row (plugins/app/bookings/booking-totals-repository.ts); answers how many. */
   foldBookingTotals(): Promise<number> {
     return foldBookingTotals(this.db);
   }

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
-import { queryRows, type Database } from '../../../db/client.ts';
-import type { OutboxChannel, OutboxKind, OutboxStatus } from '../../../db/outbox-schema.ts';
+import type { Database } from '../../../db/client.ts';
 import { intervalJob } from '../../../lib/interval-job.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { DeliveryError } from './delivery-error.ts';
 import { LogMailer, mailDomain, SmtpMailer, type Mailer } from './mailer.ts';
+import { OutboxRepository, type ClaimedMessage } from './outbox-repository.ts';
 import {
   asLanguage,
   renderAdminBookingAlert,
@@ -51,20 +50,6 @@ export interface DispatchReport {
   failed: number;
 }
 
-/** A row as claimed: its values after the claim, plus the status it had before. */
-interface ClaimedMessage {
-  id: string;
-  channel: OutboxChannel;
-  kind: OutboxKind;
-  recipient: string | null;
-  language: string;
-  payload: Record<string, unknown>;
-  secret: string | null;
-  attempts: number;
-  expired: boolean;
-  previous_status: OutboxStatus;
-}
-
 type Outcome =
   | { status: 'sent'; providerMessageId?: string }
   | { status: 'retry'; error: string }
@@ -89,8 +74,10 @@ export class OutboxDispatcher {
   private readonly concurrency: number;
   private readonly batchSize: number;
   private readonly messageIdDomain: string;
+  private readonly repository: OutboxRepository;
 
   constructor(private readonly options: OutboxDispatcherOptions) {
+    this.repository = new OutboxRepository(options.db);
     this.maxAttempts = options.maxAttempts ?? 15;
     this.backoffBaseMs = options.backoffBaseMs ?? 30_000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60_000;
@@ -122,25 +109,7 @@ export class OutboxDispatcher {
 
   /** Takes the oldest due message that no other dispatcher holds, in one autocommitted statement. */
   private async claimNext(): Promise<ClaimedMessage | null> {
-    const [row] = await queryRows<ClaimedMessage>(
-      this.options.db,
-      sql`with next as (
-            select id, status from outbox_messages
-            where status in ('pending', 'sending') and next_attempt_at <= now()
-            order by next_attempt_at
-            limit 1
-            for update skip locked
-          )
-          update outbox_messages m
-          set status = 'sending',
-              attempts = m.attempts + 1,
-              next_attempt_at = now() + make_interval(secs => ${this.leaseMs / 1000})
-          from next
-          where m.id = next.id
-          returning m.id, m.channel, m.kind, m.recipient, m.language, m.payload, m.secret, m.attempts,
-                    coalesce(m.expires_at <= now(), false) as expired, next.status as previous_status`,
-    );
-    return row ?? null;
+    return this.repository.claimNext(this.leaseMs / 1000);
   }
 
   private async deliver(message: ClaimedMessage): Promise<Outcome> {
@@ -227,19 +196,13 @@ export class OutboxDispatcher {
 
   /** Records the outcome, only if this claim still holds the row (same attempt, still sending). */
   private async finish(message: ClaimedMessage, outcome: Outcome): Promise<void> {
-    const fence = sql`id = ${message.id} and status = 'sending' and attempts = ${message.attempts}`;
-    const update =
+    const recorded =
       outcome.status === 'sent'
-        ? sql`update outbox_messages set status = 'sent', sent_at = now(), secret = null,
-                provider_message_id = ${outcome.providerMessageId ?? null} where ${fence} returning id`
+        ? await this.repository.markSent(message, outcome.providerMessageId ?? null)
         : outcome.status === 'retry'
-          ? sql`update outbox_messages set status = 'pending', last_error = ${outcome.error.slice(0, 1000)},
-                  next_attempt_at = now() + make_interval(secs => ${this.backoffMs(message.attempts) / 1000})
-                where ${fence} returning id`
-          : sql`update outbox_messages set status = 'failed', secret = null, last_error = ${outcome.error.slice(0, 1000)}
-                where ${fence} returning id`;
-    const rows = await queryRows<{ id: string }>(this.options.db, update);
-    if (rows.length === 0) {
+          ? await this.repository.markRetry(message, outcome.error.slice(0, 1000), this.backoffMs(message.attempts) / 1000)
+          : await this.repository.markFailed(message, outcome.error.slice(0, 1000));
+    if (!recorded) {
       this.options.log.warn({ outboxId: message.id, outcome: outcome.status }, 'outbox claim lost before the outcome was recorded');
     }
   }

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, type CancelReason, type Language, type PaymentMethod } from '@roomweek/contract';
+import { addDays, cancellationStageFrom, daysBetween, fillText, type CancelReason, type Language, type PaymentMethod } from '@roomweek/contract';
 import fr from '@roomweek/i18n/fr/emails.json' with { type: 'json' };
 import es from '@roomweek/i18n/es/emails.json' with { type: 'json' };
 import pt from '@roomweek/i18n/pt/emails.json' with { type: 'json' };
@@ -58,11 +58,6 @@ export interface RenderedEmail {
 
 export const asLanguage = (value: string): Language => (value in TEXTS ? (value as Language) : 'fr');
 
-/** `{{name}}` placeholders; a missing value stays visible rather than silently empty. */
-function fill(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
-
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -86,7 +81,7 @@ const formatPercent = (percent: number, language: Language) =>
 
 function duration(t: EmailTexts, language: Language, days: number): string {
   const form = new Intl.PluralRules(LOCALES[language]).select(days) === 'one' ? t.days_one : t.days_other;
-  return fill(form, { count: days });
+  return fillText(form, { count: days });
 }
 
 /** One e-mail, built as paragraphs, a table of facts and one button, rendered both as plain text and as HTML. */
@@ -170,7 +165,7 @@ export function renderPasswordReset(language: Language, payload: PasswordResetPa
   const t = TEXTS[language];
   return composeEmail(t, {
     subject: t.passwordReset.subject,
-    greeting: fill(t.greeting, { name: payload.name }),
+    greeting: fillText(t.greeting, { name: payload.name }),
     paragraphs: [t.passwordReset.intro],
     action: { label: t.passwordReset.action, url: link, showUrl: true },
     closing: [t.passwordReset.validity, t.passwordReset.ignore],
@@ -183,7 +178,7 @@ export function renderEmailVerification(language: Language, payload: PasswordRes
   const v = t.emailVerification;
   return composeEmail(t, {
     subject: v.subject,
-    greeting: fill(t.greeting, { name: payload.name }),
+    greeting: fillText(t.greeting, { name: payload.name }),
     paragraphs: [v.intro],
     action: { label: v.action, url: link, showUrl: true },
     closing: [v.validity, v.ignore],
@@ -193,15 +188,15 @@ export function renderEmailVerification(language: Language, payload: PasswordRes
 
 /** The owner's message, quoted, when there is one. */
 const ownerMessage = (t: EmailTexts, booking: BookingPayload) =>
-  booking.owner_message ? [fill(t.ownerMessage, { message: booking.owner_message })] : [];
+  booking.owner_message ? [fillText(t.ownerMessage, { message: booking.owner_message })] : [];
 
 /** An on-site request received, waiting for the owner's answer. */
 export function renderBookingRequested(language: Language, booking: BookingPayload): RenderedEmail {
   const t = TEXTS[language];
   const c = t.bookingRequested;
   return composeEmail(t, {
-    subject: fill(c.subject, { property: booking.property_name, room: booking.room_number }),
-    greeting: fill(t.greeting, { name: booking.guest_name }),
+    subject: fillText(c.subject, { property: booking.property_name, room: booking.room_number }),
+    greeting: fillText(t.greeting, { name: booking.guest_name }),
     paragraphs: [c.intro],
     facts: bookingFacts(t, language, booking, true),
     after: [c.next],
@@ -215,8 +210,8 @@ export function renderEmailChanged(language: Language, payload: EmailChangedPayl
   const c = t.emailChanged;
   return composeEmail(t, {
     subject: c.subject,
-    greeting: fill(t.greeting, { name: payload.name }),
-    paragraphs: [fill(c.intro, { email: payload.new_email_hint }), c.ok, c.notYou],
+    greeting: fillText(t.greeting, { name: payload.name }),
+    paragraphs: [fillText(c.intro, { email: payload.new_email_hint }), c.ok, c.notYou],
     action: { label: c.action, url: `${payload.site_url}/contact` },
     footer: c.footer,
   });
@@ -226,8 +221,8 @@ export function renderBookingConfirmation(language: Language, booking: BookingPa
   const t = TEXTS[language];
   const c = t.bookingConfirmation;
   return composeEmail(t, {
-    subject: fill(c.subject, { property: booking.property_name, room: booking.room_number }),
-    greeting: fill(t.greeting, { name: booking.guest_name }),
+    subject: fillText(c.subject, { property: booking.property_name, room: booking.room_number }),
+    greeting: fillText(t.greeting, { name: booking.guest_name }),
     paragraphs: booking.approved ? [c.intro_approved, ...ownerMessage(t, booking)] : [c.intro],
     facts: bookingFacts(t, language, booking, true),
     after: [
@@ -253,12 +248,12 @@ function cancellationTerms(t: EmailTexts, language: Language, booking: BookingPa
   // Arrival day counts as started: the last free day is the day before it at the latest.
   const dayBefore = addDays(start, -1);
   const lastFree = freeUntil < dayBefore ? freeUntil : dayBefore;
-  const today = booking.confirmed_on ?? '';
-  const late = fill(lastFree < today ? c.lateNow : c.lateAfter, { percent: formatPercent(percent, language) });
+  const stage = cancellationStageFrom(lastFree, start, booking.confirmed_on ?? '');
+  const late = fillText(stage === 'late' ? c.lateNow : c.lateAfter, { percent: formatPercent(percent, language) });
   let sentences: string[];
-  if (today >= start) sentences = [c.noneNow];
-  else if (today <= lastFree) {
-    const free = fill(c.freeUntil, { date: formatStayDate(lastFree, language) });
+  if (stage === 'started') sentences = [c.noneNow];
+  else if (stage === 'free') {
+    const free = fillText(c.freeUntil, { date: formatStayDate(lastFree, language) });
     sentences = lastFree === dayBefore ? [free, c.noneFromArrival] : [free, percent > 0 ? late : c.noneAfter];
   } else sentences = [percent > 0 ? late : c.noneNow];
   return [`${c.title} — ${sentences.join(' ')}`];
@@ -271,8 +266,8 @@ function refundParagraphs(t: EmailTexts, language: Language, booking: BookingPay
   const refund = booking.refund_cents ?? 0;
   if (paid <= 0) return [];
   const amounts = { amount: formatEuros(refund, language), paid: formatEuros(paid, language) };
-  if (refund <= 0) return [fill(booking.cancel_reason === 'admin' ? c.noRefundAdmin : c.noRefund, amounts)];
-  const amount = fill(refund >= paid ? c.refundFull : c.refundPartial, amounts);
+  if (refund <= 0) return [fillText(booking.cancel_reason === 'admin' ? c.noRefundAdmin : c.noRefund, amounts)];
+  const amount = fillText(refund >= paid ? c.refundFull : c.refundPartial, amounts);
   return [`${amount} ${booking.payment_method === 'paypal' ? c.refundDelay_paypal : c.refundDelay_card}`];
 }
 
@@ -288,8 +283,8 @@ export function renderBookingCancelled(language: Language, booking: BookingPaylo
   };
   const intro = intros[booking.cancel_reason ?? 'user'];
   return composeEmail(t, {
-    subject: fill(booking.cancel_reason === 'declined' ? c.subject_declined : c.subject, { property: booking.property_name, room: booking.room_number }),
-    greeting: fill(t.greeting, { name: booking.guest_name }),
+    subject: fillText(booking.cancel_reason === 'declined' ? c.subject_declined : c.subject, { property: booking.property_name, room: booking.room_number }),
+    greeting: fillText(t.greeting, { name: booking.guest_name }),
     paragraphs: [intro, ...ownerMessage(t, booking), ...refundParagraphs(t, language, booking), c.summary],
     facts: bookingFacts(t, language, booking, false),
     after: [c.again],
@@ -334,7 +329,7 @@ export function renderAdminCancellationAlert(language: Language, booking: Bookin
 /** Client, room, dates, total price and payment, as both owner's alerts show them. */
 function alertStayLines(t: EmailTexts, language: Language, booking: BookingPayload): string[] {
   const a = t.adminBookingAlert;
-  const dates = fill(a.datesValue, {
+  const dates = fillText(a.datesValue, {
     start: formatStayDate(booking.start_date, language),
     end: formatStayDate(booking.end_date, language),
     duration: duration(t, language, daysBetween(booking.start_date, booking.end_date)),

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** GET /api/ready's answer: the database answers and has every migration this code knows. */
     readiness: () => Promise<Readiness>;
+    /** GET /api/health's question: does the database answer at all. */
+    databaseAnswers: () => Promise<boolean>;
   }
 }
 
@@ -21,6 +23,15 @@ export default fp(
   async (app) => {
     const repository = new OperationsRepository(app.db);
     const expected = await migrationNames();
+    app.decorate('databaseAnswers', () =>
+      repository.ping().then(
+        () => true,
+        (error: unknown) => {
+          app.databaseOutage.report(error, 'health');
+          return false;
+        },
+      ),
+    );
     app.decorate('readiness', async (): Promise<Readiness> => {
       try {
         const missing = await repository.missingMigrations(expected);

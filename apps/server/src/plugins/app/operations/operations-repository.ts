@@ -24,6 +24,11 @@ export interface PaymentsBacklog {
 export class OperationsRepository {
   constructor(private readonly db: Database) {}
 
+  /** Answers when the database does (GET /api/health); throws when it does not. */
+  async ping(): Promise<void> {
+    await this.db.execute(sql`select 1`);
+  }
+
   /** Which of these migrations the database has not applied (all of them when it has none: no schema_migrations). */
   async missingMigrations(expected: string[]): Promise<string[]> {
     const [table] = await queryRows<{ exists: boolean }>(this.db, sql`select to_regclass('public.schema_migrations') is not null as exists`);

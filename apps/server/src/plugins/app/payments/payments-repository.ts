@@ -5,6 +5,25 @@ import { bookings } from '../../../db/schema.ts';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 
+/**
+ * Which open attempts a job claims: `abandoned`, those of bookings no longer pending or now paid another way (a PayPal
+ * capture still PENDING is not abandoned); `unsettled`, those of pending bookings older than `minAgeSeconds` whose
+ * webhook never came; `pendingCaptures`, PayPal captures still PENDING whatever their booking's state.
+ */
+export type AttemptsToClaim = { kind: 'abandoned' } | { kind: 'unsettled'; minAgeSeconds: number } | { kind: 'pendingCaptures' };
+
+/** The SQL condition of each `AttemptsToClaim` (alias a = attempt, b = booking). */
+function attemptCondition(which: AttemptsToClaim): SQL {
+  switch (which.kind) {
+    case 'abandoned':
+      return sql`(b.status <> 'pending' or a.provider <> b.payment_method) and a.capture_status is distinct from 'PENDING'`;
+    case 'unsettled':
+      return sql`b.status = 'pending' and a.capture_status is distinct from 'PENDING' and a.created_at <= now() - make_interval(secs => ${which.minAgeSeconds})`;
+    case 'pendingCaptures':
+      return sql`a.provider = 'paypal' and a.capture_status = 'PENDING'`;
+  }
+}
+
 /** An open attempt taken on lease by a job (see `claimAttempts`). */
 export interface ClaimedAttempt {
   id: string;
@@ -139,10 +158,11 @@ export class PaymentsRepository {
   }
 
   /**
-   * Takes a lease on open attempts matching `condition` (alias a = attempt, b = booking): SKIP LOCKED while another
-   * instance claims, and `checked_at` for the lease's length afterwards, so each attempt is asked about by one instance.
+   * Takes a lease on the open attempts `which` names: SKIP LOCKED while another instance claims, and `checked_at` for
+   * the lease's length afterwards, so each attempt is asked about by one instance.
    */
-  claimAttempts(condition: SQL, leaseSeconds: number): Promise<ClaimedAttempt[]> {
+  claimAttempts(which: AttemptsToClaim, leaseSeconds: number): Promise<ClaimedAttempt[]> {
+    const condition = attemptCondition(which);
     return queryRows<ClaimedAttempt>(
       this.db,
       sql`with claimed as (

@@ -1,5 +1,5 @@
 import type { PaypalMode } from '@roomweek/contract';
-import type { ProviderRefund, ProviderRefundRequest } from './refunds.ts';
+import type { ProviderRefund, ProviderRefundRequest, RefundProvider } from './refund-provider.ts';
 
 export const PAYPAL_API_URLS: Record<PaypalMode, string> = {
   sandbox: 'https://api-m.sandbox.paypal.com',
@@ -88,7 +88,7 @@ function orderState(order: Order): OrderState {
  * PayPal Orders v2 over fetch: sandbox or live by the admin's paypal_mode, or `PAYPAL_API_URL` (tests).
  * The OAuth token is kept until shortly before it expires (per instance: nothing another instance needs).
  */
-export class PaypalGateway {
+export class PaypalGateway implements RefundProvider<PaypalCredentials> {
   private readonly tokens = new Map<string, { token: string; expiresAt: number }>();
 
   constructor(
@@ -232,7 +232,7 @@ export class PaypalGateway {
   }
 
   /** Refunds `amountCents` of a capture; the PayPal-Request-Id (one per refund of ours) makes a retry a no-op at PayPal. */
-  async refundCapture(credentials: PaypalCredentials, refund: ProviderRefundRequest): Promise<ProviderRefund> {
+  async refund(credentials: PaypalCredentials, refund: ProviderRefundRequest): Promise<ProviderRefund> {
     const answer = await this.call<{ id: string; status: string }>(
       credentials,
       'POST',

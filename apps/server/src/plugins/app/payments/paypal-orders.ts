@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { findBooking } from '../bookings/booking-lifecycle.ts';
+import { CAPTURE_HOLD_MINUTES, isReleasedHold, PENDING_CAPTURE_HOLD_DAYS } from '../bookings/hold-policy.ts';
 import type { BookingView } from '../bookings/bookings-repository.ts';
 import { localisedText } from '../content/translations.ts';
 import type { PaymentContext } from './payment-context.ts';
@@ -10,13 +11,6 @@ import { PaypalError, type OrderState, type PaypalCredentials, type PaypalGatewa
 import { notPayable } from './provider-access.ts';
 import { assertPayable, paymentStatusOf, type SettlementOutcome } from './settlement.ts';
 
-/** How long a PayPal capture may take once started: the hold is (re)taken for this long (never past its ceiling). */
-const CAPTURE_HOLD_MINUTES = 10;
-/**
- * How long a capture PayPal answered PENDING keeps its booking's nights (an eCheck clears in about a week): past it,
- * the hold job releases them, but the attempt stays open and a late completion is still settled (decision 0015).
- */
-export const PENDING_CAPTURE_HOLD_DAYS = 7;
 /** Capture statuses that end a capture without money: the payment failed. */
 const FAILED_CAPTURES = new Set(['DECLINED', 'DENIED', 'FAILED']);
 
@@ -140,7 +134,7 @@ export class PaypalOrders {
       if (!locked) throw notFound('booking_not_found', 'Booking not found');
       const { booking } = locked;
       if (booking.status === 'confirmed') return 'paid';
-      const retakable = booking.status === 'pending' || (booking.cancelReason === 'expired' && !booking.refundStatus);
+      const retakable = booking.status === 'pending' || isReleasedHold(booking);
       if (!retakable) return paymentStatusOf(booking);
       return (await this.options.lifecycle.retake(tx, bookingId, CAPTURE_HOLD_MINUTES)) === 'held' ? 'held' : 'expired';
     });
@@ -184,7 +178,7 @@ export class PaypalOrders {
     const locked = await this.options.bookings.lock(tx, bookingId);
     if (!locked || !(await this.options.payments.recordCapture(tx, order.id, order.captureId, 'PENDING'))) return;
     const { booking } = locked;
-    const holdable = booking.status === 'pending' || (booking.status === 'cancelled' && booking.cancelReason === 'expired' && !booking.refundStatus);
+    const holdable = booking.status === 'pending' || isReleasedHold(booking);
     const hold = holdable ? await this.options.lifecycle.awaitPayment(tx, bookingId, PENDING_CAPTURE_HOLD_DAYS) : 'not held';
     this.options.log.info({ bookingId, orderId: order.id, hold }, 'PayPal capture pending: waiting for PayPal to complete or deny it');
   }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle.ts';
@@ -52,10 +51,7 @@ export class Reconciliation {
   private async closeAbandonedAttempts(): Promise<void> {
     const { payments, providers } = this.options;
     // A PayPal capture still PENDING is not abandoned: money is on its way (reconcile watches it).
-    const claimed = await payments.claimAttempts(
-      sql`(b.status <> 'pending' or a.provider <> b.payment_method) and a.capture_status is distinct from 'PENDING'`,
-      ATTEMPT_LEASE_SECONDS,
-    );
+    const claimed = await payments.claimAttempts({ kind: 'abandoned' }, ATTEMPT_LEASE_SECONDS);
     let stripeKey: string | undefined;
     for (const attempt of claimed) {
       try {
@@ -86,11 +82,8 @@ export class Reconciliation {
     const { payments, providers, orders } = this.options;
     const minAge = options.minAgeSeconds ?? 120;
     const claimed = [
-      ...(await payments.claimAttempts(
-        sql`b.status = 'pending' and a.capture_status is distinct from 'PENDING' and a.created_at <= now() - make_interval(secs => ${minAge})`,
-        ATTEMPT_LEASE_SECONDS,
-      )),
-      ...(await payments.claimAttempts(sql`a.provider = 'paypal' and a.capture_status = 'PENDING'`, PENDING_CAPTURE_LEASE_SECONDS)),
+      ...(await payments.claimAttempts({ kind: 'unsettled', minAgeSeconds: minAge }, ATTEMPT_LEASE_SECONDS)),
+      ...(await payments.claimAttempts({ kind: 'pendingCaptures' }, PENDING_CAPTURE_LEASE_SECONDS)),
     ];
     let settled = 0;
     for (const attempt of claimed) {

@@ -3,7 +3,10 @@ import type { PaymentProvider } from '../../../db/payments-schema.ts';
 import type { ClaimedRefund, PaymentsRepository } from './payments-repository.ts';
 import type { PaypalGateway } from './paypal-gateway.ts';
 import type { ProviderAccess } from './provider-access.ts';
+import type { ProviderRefund, ProviderRefundRequest } from './refund-provider.ts';
 import type { StripeGateway } from './stripe-gateway.ts';
+
+export type { ProviderRefund, ProviderRefundRequest } from './refund-provider.ts';
 
 /** Failed calls to the provider before a refund is given up to the admin (`failed`). */
 const MAX_REFUND_ATTEMPTS = 6;
@@ -11,21 +14,6 @@ const MAX_REFUND_ATTEMPTS = 6;
 const PROCESSING_RECHECK_MINUTES = 30;
 /** Longest wait between two look-ups of a refund past its last try while the provider cannot be asked. */
 const LOOKUP_RETRY_CAP_MINUTES = 24 * 60;
-
-/** What we ask a provider to give back: its payment, how much, and our key for this one refund. */
-export interface ProviderRefundRequest {
-  /** Stripe PaymentIntent id or PayPal capture id. */
-  paymentReference: string;
-  amountCents: number;
-  /** Derived from our refund's id: a retry, a double click or a second instance never refunds twice. */
-  idempotencyKey: string;
-}
-
-/** A provider's refund as it stands. */
-export interface ProviderRefund {
-  id: string;
-  state: 'succeeded' | 'pending' | 'failed';
-}
 
 export interface RefundsOptions {
   payments: PaymentsRepository;
@@ -127,7 +115,7 @@ export class Refunds {
     const { providers } = this.options;
     return refund.provider === 'stripe'
       ? this.options.stripe.refund(await providers.stripeKey(), request)
-      : this.options.paypal.refundCapture(await providers.paypalCredentials(), request);
+      : this.options.paypal.refund(await providers.paypalCredentials(), request);
   }
 
   private async retrieve(refund: ClaimedRefund, providerRefundId: string): Promise<ProviderRefund> {

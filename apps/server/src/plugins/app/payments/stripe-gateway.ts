@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ProviderRefund, ProviderRefundRequest } from './refunds.ts';
+import type { ProviderRefund, ProviderRefundRequest, RefundProvider } from './refund-provider.ts';
 import type { Language } from '@roomweek/contract';
 
 export type CheckoutSession = Stripe.Checkout.Session;
@@ -52,7 +52,7 @@ export function sessionState(session: CheckoutSession): SessionState {
  * Stripe through its official SDK. One client per secret key (the key can change in the admin's settings);
  * `STRIPE_API_URL` points the SDK at another host (tests run a local fake).
  */
-export class StripeGateway {
+export class StripeGateway implements RefundProvider<string> {
   private readonly clients = new Map<string, Stripe>();
   private readonly endpoint: Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'>;
 

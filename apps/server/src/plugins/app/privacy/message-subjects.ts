@@ -1,4 +1,4 @@
-import type { Language } from '@roomweek/contract';
+import { fillText, type Language } from '@roomweek/contract';
 import fr from '@roomweek/i18n/fr/emails.json' with { type: 'json' };
 import es from '@roomweek/i18n/es/emails.json' with { type: 'json' };
 import pt from '@roomweek/i18n/pt/emails.json' with { type: 'json' };
@@ -28,18 +28,14 @@ export function messageSubject(kind: string, language: string, payload: Record<s
     case 'email_changed':
       return t.emailChanged.subject;
     case 'booking_confirmation':
-      return fill(t.bookingConfirmation.subject, stay);
+      return fillText(t.bookingConfirmation.subject, stay);
     case 'booking_cancelled':
-      return fill(t.bookingCancelled.subject, stay);
+      return fillText(t.bookingCancelled.subject, stay);
     case 'email_verification':
       return t.emailVerification.subject;
     case 'booking_requested':
-      return fill(t.bookingRequested.subject, stay);
+      return fillText(t.bookingRequested.subject, stay);
     default:
       return kind;
   }
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }

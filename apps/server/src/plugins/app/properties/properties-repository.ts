@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, type Property, type PropertyInput, type StoredTranslations } from '@roomweek/contract';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
-import { conflict, notFound } from '../../../lib/errors.ts';
+import { notFound } from '../../../lib/errors.ts';
 import { occupiesNights } from '../bookings/bookings-repository.ts';
 import { allTranslations, localisedTexts, type ContentView } from '../content/translations.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
-type PropertyValues = Omit<PropertyInput, 'photos' | 'translations'> & { photos: string[]; translations?: StoredTranslations };
+export type PropertyValues = Omit<PropertyInput, 'photos' | 'translations'> & { photos: string[]; translations?: StoredTranslations };
 
 /** Anyone's view in French: what a caller that asks for nothing gets. */
 const FRENCH: ContentView = { language: DEFAULT_LANGUAGE, admin: false };
@@ -106,28 +106,29 @@ export class PropertiesRepository {
     return toProperty(row, view);
   }
 
-  /**
-   * Deleting archives the property and its rooms (docs/decisions/0003-deleting-properties-and-rooms.md):
-   * refused while a room still has a stay that is not over; past bookings keep their room and property.
-   */
-  async archive(id: string, today: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: properties.id })
-        .from(properties)
-        .where(and(eq(properties.id, id), isNull(properties.archivedAt)))
-        .for('update');
-      if (!row) throw notFound('property_not_found', 'Property not found');
-      const roomIds = tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.propertyId, id));
-      const [upcoming] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(bookings)
-        .where(and(inArray(bookings.roomId, roomIds), occupiesNights(), gt(bookings.endDate, today))); // an expired hold blocks nothing
-      if (upcoming && upcoming.count > 0) {
-        throw conflict('property_has_bookings', `This property has ${upcoming.count} upcoming booking(s); cancel them first`);
-      }
-      await tx.update(rooms).set({ archivedAt: sql`now()` }).where(and(eq(rooms.propertyId, id), isNull(rooms.archivedAt)));
-      await tx.update(properties).set({ archivedAt: sql`now()` }).where(eq(properties.id, id));
-    });
+  /** Locks the property for the rest of the transaction; false when there is no such live property. */
+  async lockLive(tx: Executor, id: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(eq(properties.id, id), isNull(properties.archivedAt)))
+      .for('update');
+    return row !== undefined;
+  }
+
+  /** How many stays in the property's rooms occupy nights not over by `today` (an expired hold blocks nothing). */
+  async upcomingStays(tx: Executor, id: string, today: string): Promise<number> {
+    const roomIds = tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.propertyId, id));
+    const [upcoming] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(and(inArray(bookings.roomId, roomIds), occupiesNights(), gt(bookings.endDate, today)));
+    return upcoming?.count ?? 0;
+  }
+
+  /** Archives the property and its live rooms; past bookings keep their room and property. */
+  async markArchived(tx: Executor, id: string): Promise<void> {
+    await tx.update(rooms).set({ archivedAt: sql`now()` }).where(and(eq(rooms.propertyId, id), isNull(rooms.archivedAt)));
+    await tx.update(properties).set({ archivedAt: sql`now()` }).where(eq(properties.id, id));
   }
 }

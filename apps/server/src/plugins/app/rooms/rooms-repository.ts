@@ -166,23 +166,26 @@ export class RoomsRepository {
       .where(and(eq(rooms.propertyId, room.propertyId), ne(rooms.id, room.id), isNull(rooms.archivedAt)));
   }
 
-  /** Archives the room (see PropertiesRepository.archive); refused while a stay in it is not over. */
-  async archive(id: string, today: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: rooms.id })
-        .from(rooms)
-        .where(and(eq(rooms.id, id), isNull(rooms.archivedAt)))
-        .for('update');
-      if (!row) throw notFound('room_not_found', 'Room not found');
-      const [upcoming] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(bookings)
-        .where(and(eq(bookings.roomId, id), occupiesNights(), gt(bookings.endDate, today))); // an expired hold blocks nothing
-      if (upcoming && upcoming.count > 0) {
-        throw conflict('room_has_bookings', `This room has ${upcoming.count} upcoming booking(s); cancel them first`);
-      }
-      await tx.update(rooms).set({ archivedAt: sql`now()` }).where(eq(rooms.id, id));
-    });
+  /** Locks the room for the rest of the transaction; false when there is no such live room. */
+  async lockLive(tx: Executor, id: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(and(eq(rooms.id, id), isNull(rooms.archivedAt)))
+      .for('update');
+    return row !== undefined;
+  }
+
+  /** How many stays in the room occupy nights not over by `today` (an expired hold blocks nothing). */
+  async upcomingStays(tx: Executor, id: string, today: string): Promise<number> {
+    const [upcoming] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(and(eq(bookings.roomId, id), occupiesNights(), gt(bookings.endDate, today)));
+    return upcoming?.count ?? 0;
+  }
+
+  async markArchived(tx: Executor, id: string): Promise<void> {
+    await tx.update(rooms).set({ archivedAt: sql`now()` }).where(eq(rooms.id, id));
   }
 }

@@ -1,18 +1,28 @@
-import { findSeasonOverlap, quoteAnswer, quoteStay, type QuoteResponse, type Room, type RoomValues } from '@roomweek/contract';
-import { badRequest } from '../../../lib/errors.ts';
+import { findSeasonOverlap, quoteAnswer, quoteStay, type QuoteResponse, type Room, type RoomDetail, type RoomValues } from '@roomweek/contract';
+import type { Database } from '../../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import type { BookingsService } from '../bookings/bookings-service.ts';
 import type { ContentView } from '../content/translations.ts';
 import type { RoomsRepository } from './rooms-repository.ts';
 
 export interface RoomsServiceOptions {
+  db: Database;
   repository: RoomsRepository;
-  /** The site's calendar rules for a stay's dates (the same as a booking's). */
-  stays: Pick<BookingsService, 'normaliseStay'>;
+  /** The site's calendar rules for a stay's dates (the same as a booking's), and its today. */
+  stays: Pick<BookingsService, 'normaliseStay' | 'today'>;
 }
 
-/** The admin's room writes (their seasons checked) and the public quote of a stay (docs/behaviour.md §11). */
+/** The rooms' public reads, the admin's writes (their seasons checked), archiving, and the quote of a stay (§11). */
 export class RoomsService {
   constructor(private readonly options: RoomsServiceOptions) {}
+
+  list(propertyId: string | undefined, view?: ContentView): Promise<Room[]> {
+    return this.options.repository.list(propertyId, view);
+  }
+
+  get(id: string, view?: ContentView): Promise<RoomDetail> {
+    return this.options.repository.get(id, view);
+  }
 
   async create(input: RoomValues, view?: ContentView): Promise<Room> {
     assertSeasonsApart(input);
@@ -29,6 +39,18 @@ export class RoomsService {
     const { start, end } = this.options.stays.normaliseStay(startInput, endInput);
     const pricing = await this.options.repository.pricing(roomId);
     return quoteAnswer(quoteStay(pricing, start, end));
+  }
+
+  /** Archives the room (as PropertiesService.archive): refused while a stay in it is not over. */
+  async archive(id: string): Promise<void> {
+    const { repository } = this.options;
+    const today = this.options.stays.today();
+    await this.options.db.transaction(async (tx) => {
+      if (!(await repository.lockLive(tx, id))) throw notFound('room_not_found', 'Room not found');
+      const upcoming = await repository.upcomingStays(tx, id, today);
+      if (upcoming > 0) throw conflict('room_has_bookings', `This room has ${upcoming} upcoming booking(s); cancel them first`);
+      await repository.markArchived(tx, id);
+    });
   }
 }
 

@@ -1,4 +1,3 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CancellationPolicy,
@@ -10,8 +9,8 @@ import {
   type SecretSetting,
 } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
-import { settings } from '../../../db/schema.ts';
 import { maskSecret, sha256, type SecretBox } from '../../../lib/secrets.ts';
+import { SettingsRepository } from './settings-repository.ts';
 
 /** Settings keys; the ones in SECRET_KEYS are sealed with SETTINGS_KEY before they are stored. */
 const KEYS = {
@@ -57,10 +56,14 @@ export class SettingsService {
   /** Sealed values already reported as unreadable by this process: the error is logged once per value, not per request. */
   private readonly reported = new Set<string>();
 
-  constructor(private readonly options: SettingsServiceOptions) {}
+  private readonly repository: SettingsRepository;
 
-  private async readStored(keys: Key[], executor: Executor = this.options.db): Promise<StoredValues> {
-    const rows = await executor.select().from(settings).where(inArray(settings.key, keys));
+  constructor(private readonly options: SettingsServiceOptions) {
+    this.repository = new SettingsRepository(options.db);
+  }
+
+  private async readStored(keys: Key[], executor?: Executor): Promise<StoredValues> {
+    const rows = await this.repository.read(keys, executor);
     const stored: StoredValues = { values: {}, unreadable: [] };
     for (const row of rows) {
       const key = row.key as Key;
@@ -102,14 +105,7 @@ export class SettingsService {
       const secret = SECRET_KEYS.has(key as Key);
       return { key, value: secret ? this.options.box.seal(value!) : value!, encrypted: secret };
     });
-    if (rows.length === 0) return;
-    await this.options.db
-      .insert(settings)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value: sql`excluded.value`, encrypted: sql`excluded.encrypted`, updatedAt: sql`now()` },
-      });
+    await this.repository.write(rows);
   }
 
   async paymentCredentials(): Promise<PaymentCredentials> {

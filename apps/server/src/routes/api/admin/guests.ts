@@ -16,7 +16,7 @@ const guests: FastifyPluginAsyncZod = async (app) => {
 
   contractRoute(app, routes.admin.exportGuest, {
     handler: async (request, reply) => {
-      await limitExports(app.db, reply, signedInUser(request).id);
+      await limitExports(app, reply, signedInUser(request).id);
       const data = await app.privacy.guestExport(request.params.id);
       reply.header('content-disposition', `attachment; filename="${exportFileName(`guest-${data.profile.id.slice(0, 8)}`, data.exported_at)}"`);
       reply.header('cache-control', 'no-store');

@@ -1,7 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_RATE_LIMIT, routes } from '@roomweek/contract';
-import type { Database } from '../../../db/client.ts';
 import { countHit } from '../../../plugins/external/auth-rate-limit.ts';
 import { signedInUser } from '../../../plugins/app/auth/authorization.ts';
 import { contractRoute } from '../../contract-route.ts';
@@ -10,8 +9,8 @@ import { contractRoute } from '../../contract-route.ts';
  * An export is a heavy read: EXPORT_RATE_LIMIT a minute per account, counted in the database like every per-account
  * limit (decision 0015), so N instances still allow it once. An admin's exports of guests count on the admin's account.
  */
-export async function limitExports(db: Database, reply: FastifyReply, accountId: string): Promise<void> {
-  await countHit(db, reply, {
+export async function limitExports(app: FastifyInstance, reply: FastifyReply, accountId: string): Promise<void> {
+  await countHit(app.db, reply, {
     key: `export:${accountId}`,
     maxPerMinute: EXPORT_RATE_LIMIT,
     detail: 'Too many data exports from this account; please wait a minute and try again',
@@ -29,7 +28,7 @@ const accountData: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.authenticate,
     handler: async (request, reply) => {
       const user = signedInUser(request);
-      await limitExports(app.db, reply, user.id);
+      await limitExports(app, reply, user.id);
       const data = await app.privacy.exportOf(user.id);
       reply.header('content-disposition', `attachment; filename="${exportFileName('my-data', data.exported_at)}"`);
       reply.header('cache-control', 'no-store');

@@ -3,7 +3,6 @@ import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
 import { authRateLimit } from '../../../plugins/external/auth-rate-limit.ts';
 import { signedInSession, signedInUser } from '../../../plugins/app/auth/authorization.ts';
-import { toUser } from '../../../plugins/app/auth/users-repository.ts';
 import { requestLanguage } from '../../../lib/language.ts';
 import { contractRoute } from '../../contract-route.ts';
 import accountDataRoutes from './account-data.ts';
@@ -35,7 +34,7 @@ const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) 
 
   contractRoute(app, routes.auth.me, {
     preHandler: app.authenticate,
-    handler: async (request) => toUser(signedInUser(request)),
+    handler: async (request) => app.authService.profile(signedInUser(request)),
   });
 
   contractRoute(app, routes.auth.updateProfile, {

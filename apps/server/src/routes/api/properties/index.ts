@@ -10,28 +10,28 @@ const properties: FastifyPluginAsyncZod = async (app) => {
 
   contractRoute(app, routes.properties.list, {
     ...publicRead,
-    handler: async (request) => app.propertiesRepository.list(contentView(request)),
+    handler: async (request) => app.propertiesService.list(contentView(request)),
   });
 
   contractRoute(app, routes.properties.get, {
     ...publicRead,
-    handler: async (request) => app.propertiesRepository.get(request.params.id, contentView(request)),
+    handler: async (request) => app.propertiesService.get(request.params.id, contentView(request)),
   });
 
   contractRoute(app, routes.properties.create, {
     ...adminWrite,
-    handler: async (request, reply) => reply.code(201).send(await app.propertiesRepository.create(request.body, contentView(request))),
+    handler: async (request, reply) => reply.code(201).send(await app.propertiesService.create(request.body, contentView(request))),
   });
 
   contractRoute(app, routes.properties.update, {
     ...adminWrite,
-    handler: async (request) => app.propertiesRepository.update(request.params.id, request.body, contentView(request)),
+    handler: async (request) => app.propertiesService.update(request.params.id, request.body, contentView(request)),
   });
 
   contractRoute(app, routes.properties.remove, {
     preHandler: app.requireAdmin,
     handler: async (request, reply) => {
-      await app.propertiesRepository.archive(request.params.id, app.bookingsService.today());
+      await app.propertiesService.archive(request.params.id);
       return reply.code(204).send(null);
     },
   });

@@ -10,12 +10,12 @@ const rooms: FastifyPluginAsyncZod = async (app) => {
 
   contractRoute(app, routes.rooms.list, {
     ...publicRead,
-    handler: async (request) => app.roomsRepository.list(request.query.property_id, contentView(request)),
+    handler: async (request) => app.roomsService.list(request.query.property_id, contentView(request)),
   });
 
   contractRoute(app, routes.rooms.get, {
     ...publicRead,
-    handler: async (request) => app.roomsRepository.get(request.params.id, contentView(request)),
+    handler: async (request) => app.roomsService.get(request.params.id, contentView(request)),
   });
 
   contractRoute(app, routes.rooms.availability, {
@@ -41,7 +41,7 @@ const rooms: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, routes.rooms.remove, {
     preHandler: app.requireAdmin,
     handler: async (request, reply) => {
-      await app.roomsRepository.archive(request.params.id, app.bookingsService.today());
+      await app.roomsService.archive(request.params.id);
       return reply.code(204).send(null);
     },
   });

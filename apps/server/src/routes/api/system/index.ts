@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
@@ -8,13 +7,8 @@ import { contractRoute } from '../../contract-route.ts';
 const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   contractRoute(app, routes.system.health, {
     handler: async (_request, reply) => {
-      try {
-        await app.db.execute(sql`select 1`);
-        return { status: 'ok' as const };
-      } catch (error) {
-        app.databaseOutage.report(error, 'health');
-        return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ detail: 'Database unavailable', code: 'database_unavailable' });
-      }
+      if (await app.databaseAnswers()) return { status: 'ok' as const };
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ detail: 'Database unavailable', code: 'database_unavailable' });
     },
   });
 

@@ -1,0 +1,31 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client.ts';
+import { settings } from '../../../db/schema.ts';
+
+/** A settings row as stored: its value sealed (`encrypted`) or plain. */
+export interface StoredSetting {
+  key: string;
+  value: string;
+  encrypted: boolean;
+}
+
+/** The settings table's queries; which keys exist and which are sealed is the settings service's. */
+export class SettingsRepository {
+  constructor(private readonly db: Database) {}
+
+  async read(keys: string[], executor: Executor = this.db): Promise<StoredSetting[]> {
+    return executor.select({ key: settings.key, value: settings.value, encrypted: settings.encrypted }).from(settings).where(inArray(settings.key, keys));
+  }
+
+  /** Writes each row, replacing the key's value when it exists. */
+  async write(rows: StoredSetting[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insert(settings)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: sql`excluded.value`, encrypted: sql`excluded.encrypted`, updatedAt: sql`now()` },
+      });
+  }
+}

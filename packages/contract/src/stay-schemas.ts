@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { MAX_STAY_DAYS } from './booking-rules.ts';
+import { CalendarDate, DateInput, Euros } from './common.ts';
+import { rulesCanBeMet } from './quote.ts';
+import { MAX_DISCOUNT_TIERS, MAX_DISCOUNT_WEEKS, MAX_SEASONS, RULE_CODES } from './stay-rules.ts';
+import type * as Rules from './stay-rules.ts';
+
+/** The schemas of a room's stay terms and of a quote; their types and constants are stay-rules.ts's (zod-free). */
+export { MAX_DISCOUNT_TIERS, MAX_DISCOUNT_WEEKS, MAX_SEASONS, RULE_CODES, type RuleCode } from './stay-rules.ts';
+
+
+const Nights = z.number().int().min(1).max(MAX_STAY_DAYS);
+const IsoWeekday = z.number().int().min(1).max(7);
+
+/** The room's stay rules, as answered (docs/behaviour.md §11). */
+export const StayRules = z.object({
+  changeover_days: z.array(IsoWeekday),
+  min_nights: z.number().int(),
+  max_nights: z.number().int().nullable(),
+  whole_weeks: z.boolean(),
+}) satisfies z.ZodType<Rules.StayRules>;
+export type StayRules = Rules.StayRules;
+
+/**
+ * The rules as a room's create and update bodies take them: every field optional (the defaults are no rule);
+ * changeover days de-duplicated and sorted; `max_nights` not below `min_nights`; some stay must keep them all.
+ */
+export const StayRulesInput = z
+  .object({
+    changeover_days: z
+      .array(IsoWeekday)
+      .max(7)
+      .default([])
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    min_nights: Nights.default(1),
+    max_nights: Nights.nullable().default(null),
+    whole_weeks: z.boolean().default(false),
+  })
+  .refine((rules) => rules.max_nights === null || rules.max_nights >= rules.min_nights, {
+    path: ['max_nights'],
+    message: 'max_nights may not be below min_nights',
+  })
+  .refine(rulesCanBeMet, { path: ['min_nights'], message: 'No stay can keep these rules together' });
+export type StayRulesInput = z.input<typeof StayRulesInput>;
+
+export const SeasonalPrice = z.object({
+  start_date: CalendarDate,
+  end_date: CalendarDate,
+  price_per_week: z.number(),
+}) satisfies z.ZodType<Rules.SeasonalPrice>;
+export type SeasonalPrice = Rules.SeasonalPrice;
+
+/** A seasonal period: the nights [start_date, end_date) at price_per_week. Overlaps are refused by the server (400 seasons_overlap). */
+export const SeasonalPriceInput = z
+  .object({ start_date: CalendarDate, end_date: CalendarDate, price_per_week: Euros })
+  .refine((season) => season.end_date > season.start_date, { path: ['end_date'], message: 'end_date must be after start_date' });
+
+export const SeasonalPricesInput = z
+  .array(SeasonalPriceInput)
+  .max(MAX_SEASONS)
+  .transform((seasons) => [...seasons].sort((a, b) => (a.start_date < b.start_date ? -1 : 1)));
+
+export const LongStayDiscount = z.object({
+  min_weeks: z.number().int(),
+  percent: z.number().int(),
+}) satisfies z.ZodType<Rules.LongStayDiscount>;
+export type LongStayDiscount = Rules.LongStayDiscount;
+
+/** Long-stay tiers: whole weeks 1–52 (each once), whole percents 1–100; kept sorted by weeks. */
+export const LongStayDiscountsInput = z
+  .array(z.object({ min_weeks: z.number().int().min(1).max(MAX_DISCOUNT_WEEKS), percent: z.number().int().min(1).max(100) }))
+  .max(MAX_DISCOUNT_TIERS)
+  .refine((tiers) => new Set(tiers.map((tier) => tier.min_weeks)).size === tiers.length, {
+    message: 'Each number of weeks may have one tier only',
+  })
+  .transform((tiers) => [...tiers].sort((a, b) => a.min_weeks - b.min_weeks));
+
+/** GET /rooms/{id}/quote: the stay to price (as `POST /bookings` takes its dates). */
+export const QuoteQuery = z.object({ start_date: DateInput, end_date: DateInput });
+
+
+/** A rule the stay breaks; `field` is the date to change (the arrival when it misses the changeover day, else the departure). */
+export const RuleViolation = z.object({
+  code: z.enum(RULE_CODES),
+  detail: z.string(),
+  field: z.enum(['start_date', 'end_date']),
+}) satisfies z.ZodType<Rules.RuleViolation>;
+export type RuleViolation = Rules.RuleViolation;
+
+export const QuoteLineResponse = z.object({
+  /** English; the web writes its own from the fields below. */
+  label: z.string(),
+  kind: z.enum(['standard', 'season']),
+  /** The charged nights [start_date, end_date) of the line. */
+  start_date: CalendarDate,
+  end_date: CalendarDate,
+  nights: z.number().int(),
+  price_per_week: z.number(),
+  amount: z.number(),
+});
+
+/** What a stay would cost, and every rule it breaks (a booking refuses the first, in RULE_CODES order). */
+export const QuoteResponse = z.object({
+  start_date: CalendarDate,
+  end_date: CalendarDate,
+  nights: z.number().int(),
+  lines: z.array(QuoteLineResponse),
+  subtotal: z.number(),
+  discount_percent: z.number(),
+  discount_amount: z.number(),
+  total_price: z.number(),
+  violations: z.array(RuleViolation),
+}) satisfies z.ZodType<Rules.QuoteResponse>;
+export type QuoteResponse = Rules.QuoteResponse;
