@@ -27,12 +27,12 @@ const listCalls = (requests: MockRequest[]) =>
 
 describe('admin bookings', () => {
   it('counts every booking, sums confirmed revenue and shows 50 cards per page out of 5,000', { timeout: 30_000 }, async () => {
-    const { requests } = mockAdminApi({ bookings: many });
+    const counts = { confirmed: 0, pending: 0, cancelled: 0 };
+    for (const booking of many) counts[booking.status] += 1;
+    const { requests } = mockAdminApi({ bookings: many, money: { revenue_cents: counts.confirmed * 10050 } });
     const { user } = renderApp('/admin/bookings', { token: ADMIN_TOKEN });
     expect(await screen.findByRole('heading', { level: 1, name: 'Réservations' }, LOAD)).toBeInTheDocument();
 
-    const counts = { confirmed: 0, pending: 0, cancelled: 0 };
-    for (const booking of many) counts[booking.status] += 1;
     await within(tile('Total')).findByText('5000');
     expect(within(tile('Confirmées')).getByText(String(counts.confirmed))).toBeInTheDocument();
     expect(within(tile('En attente')).getByText(String(counts.pending))).toBeInTheDocument();

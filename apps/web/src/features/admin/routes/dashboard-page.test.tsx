@@ -14,6 +14,8 @@ describe('admin dashboard', () => {
         adminBooking({ total_price: 999, status: 'pending' }),
         adminBooking({ total_price: 500, status: 'cancelled', payment_method: 'paypal', paid_amount: 500, refund_amount: 250, refund_status: 'succeeded' }),
       ],
+      // What the server sums for these bookings (apps/server/test/routes/admin.test.ts holds the sums).
+      money: { revenue_cents: 35000 + 17550, received_cents: 35000 + 50000 - 25000 },
     });
     renderApp('/admin', { token: ADMIN_TOKEN });
 
@@ -56,6 +58,7 @@ describe('admin dashboard', () => {
         adminBooking({ total_price: 120.25, status: 'cancelled', paid_amount: 120.25, refund_amount: 120.25, refund_status: 'pending' }),
         adminBooking({ total_price: 80, status: 'cancelled', paid_amount: 80, refund_status: 'failed' }),
       ],
+      money: { revenue_cents: 35000, received_cents: 12025 - 12025 + 8000, refunds_pending: 1, refunds_pending_cents: 12025, refunds_failed: 1 },
     });
     const { unmount } = renderApp('/admin', { token: ADMIN_TOKEN });
     await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' }, LOAD);

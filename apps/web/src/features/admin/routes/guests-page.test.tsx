@@ -1,6 +1,7 @@
-import type { AccountExport, Guest } from '@roomweek/contract';
+import { AccountExport, type Guest } from '@roomweek/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { admin } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, adminBooking, LOAD, mockAdminApi } from '../test/admin-fixtures';
 
@@ -51,7 +52,14 @@ describe('admin guests', () => {
         return { body: items, headers: { 'X-Total-Count': String(items.length) } };
       },
       'GET /admin/guests/:id/export': () => ({
-        body: { format: 'roomweek-account-export' } as Partial<AccountExport>,
+        body: AccountExport.parse({
+          format: 'roomweek-account-export',
+          version: 1,
+          exported_at: '2030-02-02T10:00:00.000Z',
+          profile: { ...admin, ...guest(), role: 'client', is_admin: false, default_password: false },
+          bookings: [],
+          messages: [],
+        }),
         headers: { 'Content-Disposition': 'attachment; filename="roomweek-guest-cccccccc-2030-02-02.json"' },
       }),
     });

@@ -1,7 +1,7 @@
 import { toCents, toEuros, type Booking, type CancellationPolicy } from '@roomweek/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MockRequest } from '../../../../test/api-mock';
+import type { MockRequest, MockRoutes } from '../../../../test/api-mock';
 import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, adminBooking, cancelRoute, LOAD, mockAdminApi } from '../test/admin-fixtures';
 
@@ -13,16 +13,16 @@ const refundCalls = (requests: MockRequest[]) => requests.filter((r) => r.method
  * POST /admin/bookings/:id/refund as the server does it: the same Idempotency-Key answers the first refund again,
  * `failures` answers the first calls with a 503 (a lost answer or an outage).
  */
-function refundRoute(bookings: Booking[], options: { failures?: number } = {}) {
+function refundRoute(bookings: Booking[], options: { failures?: number } = {}): MockRoutes {
   let failures = options.failures ?? 0;
   const seen = new Map<string, number>();
   return {
-    'POST /admin/bookings/:id/refund': ({ path, body, headers }: MockRequest) => {
+    'POST /admin/bookings/:id/refund': ({ params, body, headers }) => {
       if (failures-- > 0) return { status: 503, body: { detail: 'Busy', code: 'busy' } };
-      const booking = bookings.find((b) => path.includes(b.id));
+      const booking = bookings.find((b) => b.id === params.id);
       if (!booking) return { status: 404, body: { detail: 'Booking not found', code: 'booking_not_found' } };
       const key = headers.get('idempotency-key') ?? '';
-      const { amount } = body as { amount: number };
+      const { amount } = body;
       if (!seen.has(key)) {
         seen.set(key, amount);
         Object.assign(booking, { refund_amount: toEuros(toCents(booking.refund_amount) + toCents(amount)), refund_status: 'succeeded' });

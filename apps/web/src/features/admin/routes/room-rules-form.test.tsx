@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { NO_STAY_RULES, type Room, type RoomInput } from '@roomweek/contract';
+import { NO_STAY_RULES, RoomInput, type Room } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
+import type { RouteHandler } from '../../../../test/api-mock';
 import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi, PROPERTY_A } from '../test/admin-fixtures';
 
@@ -11,14 +12,15 @@ const weekly = adminRoom({
   long_stay_discounts: [{ min_weeks: 4, percent: 10 }],
 });
 
-async function openEditor(rooms: Room[], put: (body: RoomInput) => unknown = (body) => ({ ...weekly, ...body })) {
+/** The PUT's answer: by default the room as saved (the sent terms over the room's own). */
+async function openEditor(rooms: Room[], put: (body: RoomInput) => ReturnType<RouteHandler<'PUT /rooms/:id'>> = (body) => ({ ...weekly, ...RoomInput.parse(body) })) {
   const sent: RoomInput[] = [];
   mockAdminApi(
     { rooms },
     {
       'PUT /rooms/:id': ({ body }) => {
-        sent.push(body as RoomInput);
-        return put(body as RoomInput);
+        sent.push(body);
+        return put(body);
       },
     },
   );
