@@ -46,6 +46,22 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+/** Shared web code (lib/, components/, config/) imports no feature and not the app: they build on it (STYLE: boundaries). */
+const sharedWebCode = {
+  files: ['apps/web/src/{lib,components,config}/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['**/features/**', '@/features/**'], message: 'Shared web code (lib/, components/, config/) may not import a feature.' },
+          { group: ['**/app/**', '@/app/**'], message: 'Shared web code (lib/, components/, config/) may not import the app.' },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/data/**', 'bench/results/**', 'docs/**', '**/coverage/**'] },
   js.configs.recommended,
@@ -73,4 +89,5 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  sharedWebCode,
 );

@@ -1,6 +1,7 @@
 import { isAnonymisedEmail, toCents, type Booking } from '@roomweek/contract';
 import { Ban, RotateCcw, Undo2 } from 'lucide-react';
 import { memo } from 'react';
+import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { ContentSentence } from '@/components/content-sentence';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { MethodBadge, RefundBadge, StatusBadge } from './booking-badges';
+import { MethodBadge, RefundBadge } from './booking-badges';
 
 /** What can still be refunded on a booking, in cents: what it received less what is refunded or on its way. */
 export const refundableCents = (booking: Booking) => toCents(booking.paid_amount) - toCents(booking.refund_amount);
@@ -67,7 +68,7 @@ export const AdminBookingCard = memo(function AdminBookingCard({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <MethodBadge method={booking.payment_method} />
-          <StatusBadge status={booking.status} />
+          <BookingStatusBadge status={booking.status} />
           <RefundBadge booking={booking} />
         </div>
       </div>

@@ -1,19 +1,9 @@
-import type { Booking, BookingStatus, PaymentMethod, RefundStatus } from '@roomweek/contract';
+import type { Booking, PaymentMethod, RefundStatus } from '@roomweek/contract';
 import { Banknote, CreditCard, Wallet } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 
-/** docs/behaviour.md §4 badges: confirmed default, pending secondary, cancelled destructive. */
-const STATUS_VARIANTS: Record<BookingStatus, BadgeVariant> = {
-  confirmed: 'default',
-  pending: 'secondary',
-  cancelled: 'destructive',
-};
-
-export function StatusBadge({ status }: { status: BookingStatus }) {
-  const { t } = useAdminTranslation();
-  return <Badge variant={STATUS_VARIANTS[status]}>{t(`bookings.status.${status}`)}</Badge>;
-}
+// A booking's status badge is the guest's and the admin's alike: components/booking-status-badge.tsx.
 
 const METHOD_ICONS: Record<PaymentMethod, typeof CreditCard> = {
   on_site: Banknote,

@@ -1,5 +1,6 @@
 import { addDays, daysBetween, type Block, type Language, type TimelineBooking, type TimelineRoom } from '@roomweek/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -10,7 +11,7 @@ import { formatDate, formatPrice, INTL_LOCALES, shortId } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useCreateBlock, useRemoveBlock } from '../api/calendar';
 import { useAdminTranslation } from '../lib/use-admin-translation';
-import { MethodBadge, StatusBadge } from './booking-badges';
+import { MethodBadge } from './booking-badges';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -54,7 +55,7 @@ export function BookingDetailsDialog({ booking, room, onClose }: { booking: Time
                 <MethodBadge method={booking.payment_method} />
               </Detail>
               <Detail label={t('calendar.booking.status')}>
-                <StatusBadge status={booking.status} />
+                <BookingStatusBadge status={booking.status} />
                 {booking.status === 'pending' && booking.hold_expires_at ? (
                   <span className="block text-xs font-normal text-stone-600">
                     {t('calendar.booking.holdUntil', { time: dateTime(booking.hold_expires_at, language) })}
