@@ -43,7 +43,7 @@ const RecoverEmailPage = lazyPage(
   () => import('@/features/auth/routes/recover-email-page'),
   (module) => module.RecoverEmailPage,
 );
-const AdminApp = lazy(() => import('@/features/admin/admin-app'));
+const AdminApp = lazy(() => import('@/app/admin-app'));
 
 /**
  * docs/behaviour.md §2 route table. Every page is lazy: the first page downloads only its own code — never the admin
