@@ -1,5 +1,6 @@
 import { NO_STAY_RULES, type Booking, type Room } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
+import { booking as fixtureBooking } from '../../../../test/fixtures';
 import { availabilityOverview, coversDay, isUpcomingCheckIn, nextBookingByRoom, upcomingCheckIns } from './derivations';
 
 const ROOM_A = '00000000-0000-4000-8000-00000000000a';
@@ -10,34 +11,21 @@ const PROPERTY_2 = '00000000-0000-4000-8000-000000000002';
 const NO_TERMS = { rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discounts: [] };
 
 let sequence = 0;
+/** The shared booking fixture in room A of property 1; what these rules read (dates, status, room, property) set here. */
 function booking(overrides: Partial<Booking> = {}): Booking {
   sequence += 1;
-  return {
+  return fixtureBooking({
     id: `b${String(sequence).padStart(7, '0')}-0000-4000-8000-000000000000`,
     room_id: ROOM_A,
     user_name: 'Alice Martin',
     user_email: 'alice@example.com',
     start_date: '2026-03-01',
     end_date: '2026-03-08',
-    total_price: 100,
-    status: 'confirmed',
-    payment_method: 'on_site',
-    cancel_reason: null,
-    paid_amount: 0,
-    refund_amount: 0,
-    refund_status: 'none',
-    failed_refund_amount: 0,
-    cancellation_policy: { free_until_days: 14, late_refund_percent: 50 },
-    free_cancellation_until: '2026-02-15',
-    cancelled_by: null,
-    hold_expires_at: null,
-    created_at: '2026-02-01T10:00:00.000Z',
     room_number: '101',
     property_id: PROPERTY_1,
     property_name: 'Maison Bleue',
-    text_languages: { property_name: 'fr' },
     ...overrides,
-  };
+  });
 }
 
 function room(id: string, propertyId: string, number: string): Room {

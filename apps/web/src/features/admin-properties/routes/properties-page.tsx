@@ -1,11 +1,10 @@
 import type { Property } from '@roomweek/contract';
-import { BedDouble, Building2, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { BedDouble, Building2, MapPin, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { Photo } from '@/components/photo';
 import { StatusView } from '@/components/status-view';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -14,6 +13,7 @@ import { useTextLang } from '@/lib/content-language';
 import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
 import { useDeleteProperty } from '../api/catalogue';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { CardActions } from '../components/card-actions';
 import { PropertyDialog } from '../components/property-dialog';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { useDeleteErrorToast } from '../lib/use-delete-error-toast';
@@ -141,31 +141,15 @@ function PropertyCard({
             ? t('properties.onMap')
             : t('properties.notOnMap')}
         </p>
-        <div className="mt-auto flex gap-2 pt-3">
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={t('properties.editNamed', { name: property.name })}>
-            <Pencil aria-hidden="true" />
-            {t('shared.edit')}
-          </Button>
-          <ConfirmDialog
-            trigger={
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={deleting}
-                className="text-red-700 hover:bg-red-50"
-                aria-label={t('properties.deleteNamed', { name: property.name })}
-              >
-                <Trash2 aria-hidden="true" />
-                {t('shared.delete')}
-              </Button>
-            }
-            title={t('properties.deleteConfirm')}
-            description={t('properties.deleteExplain', { name: property.name })}
-            confirmLabel={t('shared.delete')}
-            destructive
-            onConfirm={onDelete}
-          />
-        </div>
+        <CardActions
+          editLabel={t('properties.editNamed', { name: property.name })}
+          deleteLabel={t('properties.deleteNamed', { name: property.name })}
+          deleteTitle={t('properties.deleteConfirm')}
+          deleteDescription={t('properties.deleteExplain', { name: property.name })}
+          deleting={deleting}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </div>
     </Card>
   );

@@ -1,11 +1,10 @@
 import type { Property, Room } from '@roomweek/contract';
-import { BedDouble, Pencil, Plus, Trash2 } from 'lucide-react';
+import { BedDouble, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { Photo } from '@/components/photo';
 import { StatusView } from '@/components/status-view';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,6 +14,7 @@ import { formatPrice } from '@/lib/format';
 import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
 import { useDeleteRoom } from '../api/catalogue';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { CardActions } from '../components/card-actions';
 import { RoomDialog } from '../components/room-dialog';
 import { RoomTerms } from '@/features/admin-shell/components/room-terms';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
@@ -172,36 +172,15 @@ export function RoomCard({
           <p className="text-xs text-stone-500">{t('rooms.noAmenities')}</p>
         )}
         <RoomTerms room={room} />
-        <div className="mt-auto flex gap-2 pt-3">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={onEdit}
-            aria-label={t('rooms.editNamed', { number: room.room_number })}
-          >
-            <Pencil aria-hidden="true" />
-            {t('shared.edit')}
-          </Button>
-          <ConfirmDialog
-            trigger={
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={deleting}
-                className="text-red-700 hover:bg-red-50"
-                aria-label={t('rooms.deleteNamed', { number: room.room_number })}
-              >
-                <Trash2 aria-hidden="true" />
-                {t('shared.delete')}
-              </Button>
-            }
-            title={t('rooms.deleteConfirm')}
-            description={t('rooms.deleteExplain')}
-            confirmLabel={t('shared.delete')}
-            destructive
-            onConfirm={onDelete}
-          />
-        </div>
+        <CardActions
+          editLabel={t('rooms.editNamed', { number: room.room_number })}
+          deleteLabel={t('rooms.deleteNamed', { number: room.room_number })}
+          deleteTitle={t('rooms.deleteConfirm')}
+          deleteDescription={t('rooms.deleteExplain')}
+          deleting={deleting}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </div>
     </Card>
   );

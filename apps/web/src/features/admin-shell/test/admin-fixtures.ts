@@ -14,7 +14,7 @@ import {
 } from '@roomweek/contract';
 import frenchAmenities from '../../../../../../packages/i18n/locales/fr/amenities.json';
 import { mockApi, type MockRoutes } from '../../../../test/api-mock';
-import { admin, config } from '../../../../test/fixtures';
+import { admin, booking, config } from '../../../../test/fixtures';
 import { bookingSummary, bookingsPage } from './fake-bookings';
 
 /** GET /amenities in French (docs/behaviour.md §15): the room form's vocabulary. */
@@ -60,35 +60,21 @@ export function adminRoom(overrides: Partial<Room> = {}): Room {
 }
 
 let counter = 0;
+/** A booking of room 101 of PROPERTY_A, as the admin's calls answer it: the shared fixture's, with its own id. */
 export function adminBooking(overrides: Partial<Booking> = {}): Booking {
   counter += 1;
   const room = adminRoom();
-  return Booking.parse({
-    id: `cccccccc-${String(counter).padStart(4, '0')}-4000-8000-000000000000`,
-    room_id: room.id,
-    user_name: 'Marie Dupont',
-    user_email: 'marie@example.com',
-    start_date: '2030-03-04',
-    end_date: '2030-03-11',
-    total_price: 350,
-    status: 'confirmed',
-    payment_method: 'on_site',
-    cancel_reason: null,
-    paid_amount: 0,
-    refund_amount: 0,
-    refund_status: 'none',
-    failed_refund_amount: 0,
-    cancellation_policy: DEFAULT_CANCELLATION_POLICY,
-    free_cancellation_until: '2030-02-18',
-    cancelled_by: null,
-    hold_expires_at: null,
-    created_at: '2030-01-01T10:00:00.000Z',
-    room_number: room.room_number,
-    property_id: PROPERTY_A.id,
-    property_name: PROPERTY_A.name,
-    text_languages: { property_name: 'fr' },
-    ...overrides,
-  });
+  return Booking.parse(
+    booking({
+      id: `cccccccc-${String(counter).padStart(4, '0')}-4000-8000-000000000000`,
+      room_id: room.id,
+      total_price: 350,
+      room_number: room.room_number,
+      property_id: PROPERTY_A.id,
+      property_name: PROPERTY_A.name,
+      ...overrides,
+    }),
+  );
 }
 
 export const PAYMENT_SETTINGS: PaymentSettings = PaymentSettings.parse({
