@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
 import { adminPaths } from '@/features/admin-shell/paths';
 import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi, PAYMENT_SETTINGS } from '@/features/admin-shell/test/admin-fixtures';
+import { renderApp } from '../../test/render-app';
 
 /** With 50,000 bookings the full list is 24 MB: no admin screen may ask for it (decision 0009). */
 describe('the admin area never downloads every booking', () => {

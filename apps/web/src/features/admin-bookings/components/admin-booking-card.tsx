@@ -6,10 +6,10 @@ import { ContentSentence } from '@/components/content-sentence';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { MethodBadge, RefundBadge } from '@/features/admin-shell/components/booking-badges';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { MethodBadge, RefundBadge } from '@/features/admin-shell/components/booking-badges';
 
 /** What can still be refunded on a booking, in cents: what it received less what is refunded or on its way. */
 export const refundableCents = (booking: Booking) => toCents(booking.paid_amount) - toCents(booking.refund_amount);

@@ -4,10 +4,10 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { formatCents, formatDate } from '@/lib/format';
 import { useZodForm } from '@/lib/use-zod-form';
 import { adminCancelForm, adminCancelMessages } from '../lib/booking-forms';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { refundableCents } from './admin-booking-card';
 
 /**

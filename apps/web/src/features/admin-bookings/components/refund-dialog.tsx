@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
 import { formatCents, formatPrice, shortId } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -12,7 +13,6 @@ import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useRefundBooking } from '../api/bookings';
 import { refundForm, refundMessages } from '../lib/booking-forms';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { refundableCents } from './admin-booking-card';
 
 export interface RefundTarget {

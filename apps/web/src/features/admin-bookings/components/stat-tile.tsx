@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 const tones = {

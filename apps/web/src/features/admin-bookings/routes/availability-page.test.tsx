@@ -1,10 +1,10 @@
 import type { Booking } from '@roomweek/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi, PROPERTY_A, PROPERTY_B } from '@/features/admin-shell/test/admin-fixtures';
 import { setLanguage } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { renderApp } from '../../../../test/render-app';
-import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi, PROPERTY_A, PROPERTY_B } from '@/features/admin-shell/test/admin-fixtures';
 
 // The server says the site's today is 1 April (GET /admin/availability); the browser's clock says 31 March in UTC,
 // 22:30 — already 00:30 on 1 April in Brussels: the screen counts in the server's day, never the browser's.

@@ -8,17 +8,17 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePublicConfig } from '@/config/public-config';
+import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
+import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { RoomTerms } from '@/features/admin-shell/components/room-terms';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { cn } from '@/lib/cn';
 import { langOf } from '@/lib/content-language';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatLongDate, formatPrice, formatWeekday } from '@/lib/format';
-import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
 import { useAdminAvailability } from '../api/bookings';
-import { AdminPage } from '@/features/admin-shell/components/admin-page';
-import { RoomTerms } from '@/features/admin-shell/components/room-terms';
 import { StatGrid, StatTile } from '../components/stat-tile';
 import { availabilityOverview } from '../lib/derivations';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 
 /**
  * docs/behaviour.md §2 admin availability, with the rules of docs/behaviour.md §4 (lib/derivations.ts). GET /admin/availability answers the

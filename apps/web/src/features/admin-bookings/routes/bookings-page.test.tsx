@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, adminBooking, cancelRoute, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
 import type { MockRequest } from '../../../../test/api-mock';
 import { renderApp } from '../../../../test/render-app';
-import { ADMIN_TOKEN, adminBooking, cancelRoute, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
 
 const STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
 const METHODS = ['on_site', 'stripe', 'paypal'] as const;

@@ -8,7 +8,6 @@ import {
 } from '@roomweek/contract';
 import { Ban, CalendarCheck, CalendarX2, Clock, Euro, HandCoins, ListChecks, Search } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { StatusView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
@@ -17,17 +16,18 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
 import { formatCents } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBookingPage, useBookingSummary, useCancelBooking } from '../api/bookings';
-import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { AdminBookingCard } from '../components/admin-booking-card';
 import { AdminCancelDialog } from '../components/admin-cancel-dialog';
-import { RefundDialog, type RefundTarget } from '../components/refund-dialog';
 import { Pagination } from '../components/pagination';
+import { RefundDialog, type RefundTarget } from '../components/refund-dialog';
 import { StatGrid, StatTile } from '../components/stat-tile';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 
 /**
  * Large lists: the server does the work (decision 0009). The counters come from GET /admin/bookings/summary; the

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../../test/render-app';
-import { admin } from '../../../../test/fixtures';
 import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
+import { admin } from '../../../../test/fixtures';
+import { renderApp } from '../../../../test/render-app';
 
 describe('admin dashboard', () => {
   it('shows the five tiles, revenue from confirmed bookings only, what was received, and a card to each screen', async () => {

@@ -16,15 +16,15 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { formatCents } from '@/lib/format';
-import { useSession } from '@/lib/session';
 import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
-import { useBookingSummary } from '../api/bookings';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { DefaultCredentialsNotice } from '@/features/admin-shell/components/default-credentials-notice';
-import { StatGrid, StatTile } from '../components/stat-tile';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { adminPaths } from '@/features/admin-shell/paths';
+import { formatCents } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useBookingSummary } from '../api/bookings';
+import { StatGrid, StatTile } from '../components/stat-tile';
 
 const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'properties', to: adminPaths.properties, icon: Building2 },

@@ -1,9 +1,9 @@
 import { AccountExport, type Guest } from '@roomweek/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TOKEN, adminBooking, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
 import { admin } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
-import { ADMIN_TOKEN, adminBooking, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
 
 const guest = (overrides: Partial<Guest> = {}): Guest => ({
   id: 'cccccccc-0000-4000-8000-000000000001',

@@ -9,15 +9,15 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatPrice } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAnonymiseGuest, useExportGuest, useGuestPage } from '../api/guests';
-import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { Pagination } from '../components/pagination';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 
 const SEARCH_DELAY_MS = 300;
 

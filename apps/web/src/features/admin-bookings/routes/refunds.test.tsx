@@ -1,9 +1,9 @@
 import { toCents, toEuros, type Booking, type CancellationPolicy } from '@roomweek/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, adminBooking, cancelRoute, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
 import type { MockRequest, MockRoutes } from '../../../../test/api-mock';
 import { renderApp } from '../../../../test/render-app';
-import { ADMIN_TOKEN, adminBooking, cancelRoute, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const card = (name: string) => screen.getByText(name).closest('[data-testid="admin-booking"]') as HTMLElement;

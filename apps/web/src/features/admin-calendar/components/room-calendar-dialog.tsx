@@ -7,12 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
 import { INTL_LOCALES } from '@/lib/format';
 import type { TFunction } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useAddCalendar, useRegenerateToken, useRemoveCalendar, useRoomCalendars, useSyncCalendar } from '../api/calendar';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 
 const dateTime = (instant: string, language: string) =>
   new Intl.DateTimeFormat(INTL_LOCALES[language as Language] ?? INTL_LOCALES.fr, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));

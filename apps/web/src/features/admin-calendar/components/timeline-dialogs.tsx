@@ -6,12 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { MethodBadge } from '@/features/admin-shell/components/booking-badges';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatPrice, INTL_LOCALES, shortId } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useCreateBlock, useRemoveBlock } from '../api/calendar';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { MethodBadge } from '@/features/admin-shell/components/booking-badges';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

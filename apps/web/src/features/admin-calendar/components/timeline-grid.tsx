@@ -1,10 +1,10 @@
 import type { Language, Timeline, TimelineRoom } from '@roomweek/contract';
 import { CalendarSync } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { cn } from '@/lib/cn';
 import { formatDate, INTL_LOCALES } from '@/lib/format';
 import { movements, visibleRange, windowDays, type Bar, type BarKind, type TimelineRow } from '../lib/timeline';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 
 export const ROW_HEIGHT = 44;
 export const DAY_WIDTH = 34;

@@ -2,8 +2,8 @@ import { addDays, type Block, type Calendar, type CalendarConflict, type Timelin
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
+import { renderApp } from '../../../../test/render-app';
 
 // Wednesday 3 April 2030 in Brussels: the timeline opens on Monday 1 April, for four weeks.
 const NOW = new Date('2030-04-03T09:00:00Z');

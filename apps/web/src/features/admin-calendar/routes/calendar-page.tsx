@@ -6,16 +6,16 @@ import { StatusView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSiteToday } from '@/config/public-config';
+import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { useCalendarConflicts, useTimeline } from '../api/calendar';
-import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { RoomCalendarDialog, type RoomCalendarTarget } from '../components/room-calendar-dialog';
 import { BlockDetailsDialog, BookingDetailsDialog, NewBlockDialog, type NewBlockTarget } from '../components/timeline-dialogs';
 import { BAR_CLASSES, TimelineGrid } from '../components/timeline-grid';
 import { mondayOf, TIMELINE_SPAN, timelineRows, type Bar, type BarKind } from '../lib/timeline';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 
 const LEGEND: BarKind[] = ['confirmed', 'pending', 'block', 'import', 'conflict'];
 

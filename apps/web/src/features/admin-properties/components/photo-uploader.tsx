@@ -1,11 +1,11 @@
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { toast } from '@/lib/toast';
 import { Photo } from '@/components/photo';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
 import { uploadPhoto } from '../api/upload-photo';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 
 /** The contract accepts at most 20 photos per property or room. */
 export const MAX_PHOTOS = 20;

@@ -1,17 +1,15 @@
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_LANGUAGE, TRANSLATION_LANGUAGES, type Property } from '@roomweek/contract';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { CancellationPolicyFields } from '@/features/admin-shell/components/cancellation-policy-fields';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useSaveProperty } from '../api/catalogue';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { propertyForm, propertyMessages } from '../lib/catalogue-forms';
-import { CancellationPolicyFields } from '@/features/admin-shell/components/cancellation-policy-fields';
-import { PhotoUploader } from './photo-uploader';
+import { PhotosAndSave } from './photos-and-save';
 import { PropertyTextsFields, textsDraftOf, type PropertyTextsDraft } from './property-texts-fields';
 
 const draftOf = (property: Property | null) => ({
@@ -139,24 +137,15 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         onChange={(field, value) => set(field)(value)}
         errors={form.errors}
       />
-      <div className="sm:col-span-2">
-        <PhotoUploader
-          label={t('properties.form.photos')}
-          photos={draft.photos}
-          onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
-          onBusyChange={setUploading}
-          disabled={busy}
-        />
-      </div>
-      <DialogFooter className="sm:col-span-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy || uploading}>
-          {busy ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
-          {uploading ? t('photos.waitForUploads') : t('shared.save')}
-        </Button>
-      </DialogFooter>
+      <PhotosAndSave
+        label={t('properties.form.photos')}
+        photos={draft.photos}
+        onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
+        busy={busy}
+        uploading={uploading}
+        onUploadingChange={setUploading}
+        onCancel={onDone}
+      />
     </form>
   );
 }

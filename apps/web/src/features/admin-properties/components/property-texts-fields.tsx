@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import type { FieldErrors } from '@/lib/use-zod-form';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import type { FieldErrors } from '@/lib/use-zod-form';
 
 type TextField = 'name' | 'location' | 'description';
 export type PropertyTexts = Record<TextField, string>;

@@ -1,18 +1,16 @@
 import type { Property, Room } from '@roomweek/contract';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useAmenityVocabulary, useSaveRoom } from '../api/catalogue';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { roomForm, roomMessages } from '../lib/catalogue-forms';
 import { AmenitiesEditor } from './amenities-editor';
-import { PhotoUploader } from './photo-uploader';
+import { PhotosAndSave } from './photos-and-save';
 import { StayTermsFields, stayTermsDraftOf } from './stay-terms-fields';
 
 const draftOf = (room: Room | null, properties: readonly Property[]) => ({
@@ -141,24 +139,15 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
         />
       </div>
       <StayTermsFields draft={draft} onChange={(update) => setDraft((current) => ({ ...current, ...update(current) }))} errors={errors} disabled={busy} />
-      <div className="sm:col-span-2">
-        <PhotoUploader
-          label={t('rooms.form.photos')}
-          photos={draft.photos}
-          onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
-          onBusyChange={setUploading}
-          disabled={busy}
-        />
-      </div>
-      <DialogFooter className="sm:col-span-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy || uploading}>
-          {busy ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
-          {uploading ? t('photos.waitForUploads') : t('shared.save')}
-        </Button>
-      </DialogFooter>
+      <PhotosAndSave
+        label={t('rooms.form.photos')}
+        photos={draft.photos}
+        onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
+        busy={busy}
+        uploading={uploading}
+        onUploadingChange={setUploading}
+        onCancel={onDone}
+      />
     </form>
   );
 }

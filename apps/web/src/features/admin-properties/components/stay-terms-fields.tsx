@@ -3,8 +3,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { formatWeekday } from '@/lib/format';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { formatWeekday } from '@/lib/format';
 
 /** The room form's stay terms as typed (numbers as text): what `roomForm` checks (docs/behaviour.md §11). */
 export interface StayTermsDraft {

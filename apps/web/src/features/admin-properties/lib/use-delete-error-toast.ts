@@ -1,10 +1,10 @@
 import type { ErrorCode } from '@roomweek/contract';
 import { useNavigate } from 'react-router';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { adminPaths } from '@/features/admin-shell/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
-import { adminPaths } from '@/features/admin-shell/paths';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 
 export interface DeleteErrorKeys {
   /** The API's refusal while a stay is not over (decision 0003). */

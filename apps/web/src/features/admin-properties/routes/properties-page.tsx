@@ -1,21 +1,21 @@
 import type { Property } from '@roomweek/contract';
 import { BedDouble, Building2, MapPin, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { Photo } from '@/components/photo';
 import { StatusView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/error-message';
-import { useTextLang } from '@/lib/content-language';
 import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
-import { useDeleteProperty } from '../api/catalogue';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { useTextLang } from '@/lib/content-language';
+import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
+import { useDeleteProperty } from '../api/catalogue';
 import { CardActions } from '../components/card-actions';
 import { PropertyDialog } from '../components/property-dialog';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { useDeleteErrorToast } from '../lib/use-delete-error-toast';
 
 /** docs/behaviour.md §2 admin properties: grid of cards, add/edit dialog, delete with confirm. */

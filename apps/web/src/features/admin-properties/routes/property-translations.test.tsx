@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Property, PropertyInput } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi, PROPERTY_A } from '@/features/admin-shell/test/admin-fixtures';
+import { renderApp } from '../../../../test/render-app';
 
 /** An admin read of a property (docs/behaviour.md §15): every language's texts as written — Spanish complete, English a name. */
 const TRANSLATED: Property = {

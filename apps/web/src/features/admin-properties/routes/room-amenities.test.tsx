@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { RoomInput } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
+import { renderApp } from '../../../../test/render-app';
 
 /** docs/behaviour.md §15: the room form lists amenities as stored (keys and free text) and offers the vocabulary. */
 describe('admin room dialog: amenities from the vocabulary', () => {

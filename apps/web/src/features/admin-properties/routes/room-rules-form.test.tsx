@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NO_STAY_RULES, RoomInput, type Room } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi, PROPERTY_A } from '@/features/admin-shell/test/admin-fixtures';
 import type { RouteHandler } from '../../../../test/api-mock';
 import { renderApp } from '../../../../test/render-app';
-import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi, PROPERTY_A } from '@/features/admin-shell/test/admin-fixtures';
 
 /** docs/behaviour.md §11 in the admin: a room's stay rules, season prices and long-stay discounts. */
 const weekly = adminRoom({

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NO_STAY_RULES, type RoomInput } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../../test/render-app';
 import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi, PROPERTY_A, PROPERTY_B } from '@/features/admin-shell/test/admin-fixtures';
+import { renderApp } from '../../../../test/render-app';
 import { imageFile, installFakeXhr } from '../test/fake-xhr';
 
 describe('admin rooms', () => {

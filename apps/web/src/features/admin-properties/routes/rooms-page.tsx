@@ -1,23 +1,23 @@
 import type { Property, Room } from '@roomweek/contract';
 import { BedDouble, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { Photo } from '@/components/photo';
 import { StatusView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/error-message';
-import { useTextLang } from '@/lib/content-language';
-import { formatPrice } from '@/lib/format';
 import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
-import { useDeleteRoom } from '../api/catalogue';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
-import { CardActions } from '../components/card-actions';
-import { RoomDialog } from '../components/room-dialog';
 import { RoomTerms } from '@/features/admin-shell/components/room-terms';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { useTextLang } from '@/lib/content-language';
+import { errorMessage } from '@/lib/error-message';
+import { formatPrice } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useDeleteRoom } from '../api/catalogue';
+import { CardActions } from '../components/card-actions';
+import { RoomDialog } from '../components/room-dialog';
 import { useDeleteErrorToast } from '../lib/use-delete-error-toast';
 
 /** docs/behaviour.md §9: a room card shows 3 amenities, then a "+N" count. */

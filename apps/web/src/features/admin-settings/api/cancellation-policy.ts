@@ -1,8 +1,8 @@
 import type { CancellationPolicy } from '@roomweek/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '@/features/admin-shell/api/admin-queries';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { adminKeys } from '@/features/admin-shell/api/admin-queries';
 
 /** GET /cancellation-policy: the site's terms (a property may have its own). */
 export const cancellationPolicyQuery = queryOptions({

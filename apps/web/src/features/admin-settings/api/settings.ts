@@ -1,9 +1,9 @@
 import type { ChangePasswordBody, PaymentSettingsUpdate, ProfileBody } from '@roomweek/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '@/features/admin-shell/api/admin-queries';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
-import { adminKeys } from '@/features/admin-shell/api/admin-queries';
 
 export const paymentSettingsQuery = queryOptions({
   queryKey: adminKeys.paymentSettings,

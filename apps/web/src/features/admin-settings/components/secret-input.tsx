@@ -1,8 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { cn } from '@/lib/cn';
 
 /** A password-type field with a show/hide toggle (docs/behaviour.md §2 payment settings). */
 export function SecretInput({ className, ...props }: Omit<ComponentProps<typeof Input>, 'type'>) {

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { StatusView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/error-message';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { errorMessage } from '@/lib/error-message';
 
 /** A settings screen's one read: a skeleton while it loads, an error with Retry, then the form given the data. */
 export function SettingsQuery<T>({ query, loadFailedKey, children }: { query: UseQueryResult<T>; loadFailedKey: string; children: (data: T) => ReactNode }) {

@@ -1,18 +1,18 @@
 import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
 import { KeyRound, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/error-message';
-import { useSession } from '@/lib/session';
-import { useZodForm } from '@/lib/use-zod-form';
-import { useChangePassword, useUpdateProfile } from '../api/settings';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { DefaultCredentialsNotice } from '@/features/admin-shell/components/default-credentials-notice';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { errorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useChangePassword, useUpdateProfile } from '../api/settings';
 import { passwordChangeForm, passwordChangeMessages, profileForm, profileMessages } from '../lib/settings-forms';
 
 /** docs/behaviour.md §2 account settings: profile, change of password, advice about the defaults. */

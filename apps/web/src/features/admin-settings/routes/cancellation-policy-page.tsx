@@ -5,15 +5,15 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
 import { formatPercent } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useCancellationPolicy, useUpdateCancellationPolicy } from '../api/cancellation-policy';
-import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { SettingsQuery } from '../components/settings-query';
 import { cancellationPolicyForm, cancellationPolicyMessages } from '../lib/settings-forms';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 
 /** docs/behaviour.md §10: the site's cancellation terms, shown before paying and applied on cancelling. */
 export default function CancellationPolicyPage() {

@@ -1,7 +1,6 @@
 import type { PaymentSettings, PaypalMode, SecretSetting } from '@roomweek/contract';
 import { CircleCheck, CircleDashed, CreditCard, Info, TriangleAlert, Wallet } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { StatusView } from '@/components/status-view';
 import { Badge } from '@/components/ui/badge';
@@ -11,12 +10,13 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { usePaymentSettings, useUpdatePaymentSettings } from '../api/settings';
-import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { SecretInput } from '../components/secret-input';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { paymentSettingsForm, paymentSettingsMessages } from '../lib/settings-forms';
 
 interface Draft {

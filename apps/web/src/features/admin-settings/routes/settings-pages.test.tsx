@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PaymentSettings } from '@roomweek/contract';
+import { ADMIN_TOKEN, LOAD, mockAdminApi, PAYMENT_SETTINGS } from '@/features/admin-shell/test/admin-fixtures';
 import { TOKEN_KEY } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { admin, client, config } from '../../../../test/fixtures';
 import { mockApi } from '../../../../test/api-mock';
+import { admin, client, config } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
-import { ADMIN_TOKEN, LOAD, mockAdminApi, PAYMENT_SETTINGS } from '@/features/admin-shell/test/admin-fixtures';
 
 describe('admin payment settings', () => {
   it("shows masked secrets, 'Configuré' marks, and sends only the filled fields with the wallet mode", async () => {

@@ -1,17 +1,17 @@
 import { CircleCheck, FileText, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
+import type { WhatsappSettings } from '@roomweek/contract';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import type { WhatsappSettings } from '@roomweek/contract';
+import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useUpdateWhatsappSettings, useWhatsappSettings } from '../api/settings';
-import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { SettingsQuery } from '../components/settings-query';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { whatsappForm, whatsappMessages } from '../lib/settings-forms';
 
 /** docs/behaviour.md §2 messaging-number settings: one tel field, required, with its country code. */
