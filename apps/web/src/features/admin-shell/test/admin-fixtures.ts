@@ -14,25 +14,14 @@ import {
 } from '@roomweek/contract';
 import frenchAmenities from '../../../../../../packages/i18n/locales/fr/amenities.json';
 import { mockApi, type MockRoutes } from '../../../../test/api-mock';
-import { admin, booking, config } from '../../../../test/fixtures';
+import { admin, booking, config, property } from '../../../../test/fixtures';
 import { bookingSummary, bookingsPage } from './fake-bookings';
 
 /** GET /amenities in French (docs/behaviour.md §15): the room form's vocabulary. */
 export const AMENITIES = Object.entries(frenchAmenities).map(([key, label]) => ({ key, label }));
 
 /** The fixtures are parsed with the contract's schemas: a field the server would not answer fails here. */
-export const PROPERTY_A: Property = Property.parse({
-  id: 'aaaaaaaa-0000-4000-8000-000000000001',
-  name: 'Maison des Arts',
-  description: 'Une maison lumineuse au cœur de Bruxelles.',
-  location: 'Bruxelles',
-  text_languages: { name: 'fr', description: 'fr', location: 'fr' },
-  photos: [],
-  room_count: 3,
-  latitude: 50.85,
-  longitude: 4.35,
-  cancellation_policy: null,
-});
+export const PROPERTY_A: Property = Property.parse({ ...property, id: 'aaaaaaaa-0000-4000-8000-000000000001', latitude: 50.85, longitude: 4.35 });
 
 export const PROPERTY_B: Property = Property.parse({
   ...PROPERTY_A,
