@@ -27,11 +27,18 @@ const local = {
   },
 };
 
-/** Features never import each other: shared code lives in lib/ or components/ (docs/design-notes.md#lint). */
+/**
+ * Features never import each other: shared code lives in lib/ or components/ (docs/design-notes.md#lint). The admin area is
+ * split by domain (admin-properties, admin-bookings, admin-calendar, admin-settings); what several of them need (the
+ * page frame, the admin's translator, paths, forms, the catalogue reads, the screen tests' fake API) is the
+ * admin-shell, which every admin-* feature may import and which imports no feature itself.
+ */
 const featuresDir = 'apps/web/src/features';
+const ADMIN_SHELL = 'admin-shell';
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
+const mayImport = (feature, other) => other === feature || (other === ADMIN_SHELL && feature.startsWith('admin-'));
 const featureBoundaries = features.map((feature) => ({
   files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -39,12 +46,28 @@ const featureBoundaries = features.map((feature) => ({
       'error',
       {
         patterns: features
-          .filter((other) => other !== feature)
+          .filter((other) => !mayImport(feature, other))
           .map((other) => ({ group: [`**/features/${other}/**`, `@/features/${other}/**`], message: `features/${feature} may not import features/${other}.` })),
       },
     ],
   },
 }));
+
+/** Shared web code (lib/, components/, config/) imports no feature and not the app: they build on it (STYLE: boundaries). */
+const sharedWebCode = {
+  files: ['apps/web/src/{lib,components,config}/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['**/features/**', '@/features/**'], message: 'Shared web code (lib/, components/, config/) may not import a feature.' },
+          { group: ['**/app/**', '@/app/**'], message: 'Shared web code (lib/, components/, config/) may not import the app.' },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/data/**', 'bench/results/**', 'docs/**', '**/coverage/**'] },
@@ -97,4 +120,5 @@ export default tseslint.config(
       ],
     },
   },
+  sharedWebCode,
 );

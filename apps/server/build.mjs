@@ -16,7 +16,13 @@ rmSync(`${HERE}dist`, { recursive: true, force: true });
 const started = performance.now();
 const result = await esbuild.build({
   absWorkingDir: HERE,
-  entryPoints: { server: 'src/server.ts', backup: 'src/ops/backup.ts', restore: 'src/ops/restore.ts' },
+  // The iCal feed parser's worker is an entry of its own: feed-parser.ts starts it from dist/feed-parser-worker.js.
+  entryPoints: {
+    server: 'src/server.ts',
+    backup: 'src/ops/backup.ts',
+    restore: 'src/ops/restore.ts',
+    'feed-parser-worker': 'src/plugins/app/calendar/feed-parser-worker.ts',
+  },
   outdir: 'dist',
   entryNames: '[name]',
   // Shared code and the modules loaded on demand, beside the entries (not in a subfolder).

@@ -1,4 +1,14 @@
-import { DEFAULT_CANCELLATION_POLICY, NO_STAY_RULES, type Booking, type Property, type PublicConfig, type RoomDetail, type User } from '@roomweek/contract';
+import {
+  DEFAULT_CANCELLATION_POLICY,
+  NO_STAY_RULES,
+  type AvailabilityResponse,
+  type BookedRange,
+  type Booking,
+  type Property,
+  type PublicConfig,
+  type RoomDetail,
+  type User,
+} from '@roomweek/contract';
 
 export const config: PublicConfig = {
   whatsapp_number: '+32 470 12-34-56',
@@ -67,9 +77,10 @@ export const room: RoomDetail = {
   long_stay_discounts: [],
 };
 
-/** GET /rooms/{id}/availability for the fixture room: its taken stays, no stay rule (docs/behaviour.md §11). */
-export const availability = (bookings: { start_date: string; end_date: string }[], terms: Partial<RoomDetail> = {}) => ({
+/** GET /rooms/{id}/availability for the fixture room: its taken stays and blocked nights, its stay terms (docs/behaviour.md §11, §14). */
+export const availability = (bookings: BookedRange[], terms: Partial<RoomDetail> = {}, blocks: BookedRange[] = []): AvailabilityResponse => ({
   bookings,
+  blocks,
   rules: terms.rules ?? room.rules,
   seasonal_prices: terms.seasonal_prices ?? room.seasonal_prices,
   long_stay_discounts: terms.long_stay_discounts ?? room.long_stay_discounts,

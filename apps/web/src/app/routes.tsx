@@ -47,7 +47,7 @@ const VerifyEmailPage = lazyPage(
   () => import('@/features/auth/routes/verify-email-page'),
   (module) => module.VerifyEmailPage,
 );
-const AdminApp = lazy(() => import('@/features/admin/admin-app'));
+const AdminApp = lazy(() => import('@/app/admin-app'));
 
 /**
  * docs/behaviour.md §2 route table. Every page is lazy: the first page downloads only its own code — never the admin

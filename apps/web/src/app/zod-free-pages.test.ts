@@ -133,6 +133,6 @@ describe('public pages load no zod', () => {
 
   it('finds zod where a form validates with it (so the check can fail)', () => {
     expect(pathToZod('features/auth/routes/login-page.tsx')?.at(-1)).toBe('zod');
-    expect(pathToZod('features/admin/routes/rooms-page.tsx')?.at(-1)).toBe('zod');
+    expect(pathToZod('features/admin-properties/routes/rooms-page.tsx')?.at(-1)).toBe('zod');
   });
 });

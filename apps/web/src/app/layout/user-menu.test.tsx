@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@/lib/api-client';
-import { mockApi, type MockResponse } from '../../../test/api-mock';
+import { mockApi, type RouteHandler } from '../../../test/api-mock';
 import { client, config, property } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-const api = (logout: () => MockResponse | Promise<never>) =>
+const api = (logout: RouteHandler<'POST /auth/logout'>) =>
   mockApi({
     'GET /config': () => config,
     'GET /auth/me': () => client,
@@ -35,7 +35,7 @@ describe('logging out (user menu)', () => {
   });
 
   it.each([
-    ['the server refuses', () => ({ status: 500, body: { detail: 'Down', code: 'internal_error' } })],
+    ['the server refuses', () => ({ status: 500 as const, body: { detail: 'Down', code: 'internal_error' } })],
     ['the network fails', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('forgets the session here even when %s', async (_label, answer) => {
     const { requests } = api(answer);

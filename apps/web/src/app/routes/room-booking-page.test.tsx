@@ -2,8 +2,8 @@ import { addDays, calendarDateIn } from '@roomweek/contract';
 import { act, configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, type ApiRoutes } from '../../../test/api-mock';
-import { booking, client, config, room } from '../../../test/fixtures';
+import { mockApi, type MockRoutes } from '../../../test/api-mock';
+import { availability, booking, client, config, room } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 const today = calendarDateIn(config.site_time_zone);
@@ -11,12 +11,12 @@ const day = (offset: number) => addDays(today, offset);
 // Booked nights: today+5, +6, +7 (the guest leaves on today+8).
 const taken = { start_date: day(5), end_date: day(8) };
 
-function api(extra: ApiRoutes = {}, user: typeof client | null = null) {
+function api(extra: MockRoutes = {}, user: typeof client | null = null) {
   return mockApi({
     'GET /config': () => config,
     'GET /auth/me': () => user ?? { status: 401, body: { detail: 'No token', code: 'unauthorized' } },
     'GET /rooms/:id': () => room,
-    'GET /rooms/:id/availability': () => ({ bookings: [taken] }),
+    'GET /rooms/:id/availability': () => availability([taken]),
     ...extra,
   });
 }

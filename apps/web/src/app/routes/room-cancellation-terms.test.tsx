@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/format';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '../../../test/api-mock';
-import { config, room } from '../../../test/fixtures';
+import { availability, config, room } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 const today = calendarDateIn(config.site_time_zone);
@@ -15,7 +15,7 @@ function api(policy: CancellationPolicy = room.cancellation_policy) {
     'GET /config': () => config,
     'GET /auth/me': () => ({ status: 401, body: { detail: 'No token', code: 'unauthorized' } }),
     'GET /rooms/:id': () => ({ ...room, cancellation_policy: policy }),
-    'GET /rooms/:id/availability': () => ({ bookings: [] }),
+    'GET /rooms/:id/availability': () => availability([]),
   });
 }
 

@@ -1,20 +1,20 @@
 import { addDays, calendarDateIn } from '@roomweek/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, type ApiRoutes } from '../../../test/api-mock';
-import { booking, client, config, room } from '../../../test/fixtures';
+import { mockApi, type MockRoutes } from '../../../test/api-mock';
+import { availability, booking, client, config, room } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 // docs/decisions/0029-on-site-bookings-need-proof.md on the room page.
 
 const day = (offset: number) => addDays(calendarDateIn(config.site_time_zone), offset);
 
-function api(extra: ApiRoutes) {
+function api(extra: MockRoutes) {
   return mockApi({
     'GET /config': () => config,
     'GET /auth/me': () => ({ ...client, email_verified: false }),
     'GET /rooms/:id': () => room,
-    'GET /rooms/:id/availability': () => ({ bookings: [] }),
+    'GET /rooms/:id/availability': () => availability([]),
     ...extra,
   });
 }

@@ -6,7 +6,7 @@ import { renderApp } from '../../../../test/render-app';
 
 // /verify-email?token=… (docs/decisions/0029-on-site-bookings-need-proof.md).
 
-const anonymous = { 'GET /config': () => config, 'GET /auth/me': () => ({ status: 401, body: { detail: 'No token', code: 'unauthorized' } }) };
+const anonymous = { 'GET /config': () => config, 'GET /auth/me': () => ({ status: 401 as const, body: { detail: 'No token', code: 'unauthorized' } }) };
 
 describe('the e-mail verification page', () => {
   it('proves the address once and says so', async () => {
@@ -22,7 +22,7 @@ describe('the e-mail verification page', () => {
   it('explains a used or expired link in the visitor language, and offers to sign in for a new one', async () => {
     mockApi({
       ...anonymous,
-      'POST /auth/verify-email': () => ({ status: 400, body: { detail: 'invalid', code: 'invalid_verification_token', field: 'token' } }),
+      'POST /auth/verify-email': () => ({ status: 400, body: { detail: 'invalid', code: 'invalid_verification_token', field: 'token' } }) as const,
     });
     renderApp('/verify-email?token=used');
     expect(await screen.findByText('Ce lien de confirmation est invalide, déjà utilisé ou expiré')).toBeInTheDocument();

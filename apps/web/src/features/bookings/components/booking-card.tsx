@@ -9,7 +9,7 @@ import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { BookingMoney } from './booking-money';
-import { BookingStatusBadge } from './booking-status-badge';
+import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { CancelBookingPrompt } from './cancel-booking-prompt';
 
 export interface BookingCardProps {

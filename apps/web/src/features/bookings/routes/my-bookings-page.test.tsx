@@ -113,7 +113,8 @@ describe('my bookings', () => {
     mockApi({
       ...base,
       'GET /bookings': () => bookings,
-      'GET /bookings/:id/cancellation': ({ path }) => quotes[path.split('/')[2]?.slice(0, 8) ?? ''],
+      'GET /bookings/:id/cancellation': ({ params }) =>
+        quotes[params.id.slice(0, 8)] ?? { status: 404, body: { detail: 'Booking not found', code: 'booking_not_found' } },
     });
     const { user } = renderApp('/my-bookings', { token: 't' });
     const promptOf = async (id: string) => {

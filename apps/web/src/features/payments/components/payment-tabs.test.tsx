@@ -1,8 +1,8 @@
 import { addDays, calendarDateIn } from '@roomweek/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, type ApiRoutes } from '../../../../test/api-mock';
-import { booking, client, config, room } from '../../../../test/fixtures';
+import { mockApi, type MockRoutes } from '../../../../test/api-mock';
+import { availability, booking, client, config, room } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
 import type { PaypalButtonsOptions } from '../utils/paypal-sdk';
 import { redirectTo } from './card-payment';
@@ -11,12 +11,12 @@ const today = calendarDateIn(config.site_time_zone);
 const day = (offset: number) => addDays(today, offset);
 const paymentsOn = { ...config, stripe_enabled: true, paypal_enabled: true, paypal_client_id: 'sb-client-id' };
 
-function api(extra: ApiRoutes, publicConfig = paymentsOn) {
+function api(extra: MockRoutes, publicConfig = paymentsOn) {
   return mockApi({
     'GET /config': () => publicConfig,
     'GET /auth/me': () => client,
     'GET /rooms/:id': () => room,
-    'GET /rooms/:id/availability': () => ({ bookings: [] }),
+    'GET /rooms/:id/availability': () => availability([]),
     ...extra,
   });
 }
@@ -92,7 +92,7 @@ describe('card tab', () => {
   it("falls back to the card tab's own message when the failure says nothing", async () => {
     api({
       'POST /bookings': () => ({ status: 201, body: booking({ status: 'pending', payment_method: 'stripe' }) }),
-      'POST /payments/checkout': () => ({ status: 502, body: {} }),
+      'POST /payments/checkout': () => ({ status: 502 }),
     });
     const { user } = await openRoomWithStay();
     await user.click(screen.getByRole('tab', { name: 'Carte' }));
@@ -137,7 +137,7 @@ describe('PayPal tab', () => {
     const { requests } = api({
       'POST /bookings': () => ({ status: 201, body: pending }),
       'POST /payments/paypal/create-order': () => ({ order_id: 'ORDER42' }),
-      'POST /payments/paypal/capture/:id': () => ({ payment_status: 'paid' }),
+      'POST /payments/paypal/capture/:order_id': () => ({ payment_status: 'paid' }),
       'GET /bookings': () => [{ ...pending, status: 'confirmed' }],
     });
     const { user, router } = await openRoomWithStay();
@@ -179,7 +179,7 @@ describe('PayPal tab', () => {
     const rendered = fakePaypalSdk();
     api({
       'POST /bookings': () => ({ status: 201, body: booking({ status: 'pending', payment_method: 'paypal' }) }),
-      'POST /payments/paypal/create-order': () => ({ status: 502, body: {} }),
+      'POST /payments/paypal/create-order': () => ({ status: 502 }),
     });
     const { user } = await openRoomWithStay();
     await user.click(screen.getByRole('tab', { name: 'PayPal' }));
@@ -197,7 +197,7 @@ describe('PayPal tab', () => {
     vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
     const { requests } = api({
       'POST /bookings': (request) =>
-        (request.body as { payment_method: string }).payment_method === 'stripe' ? { status: 201, body: card } : { status: 200, body: wallet },
+        request.body.payment_method === 'stripe' ? { status: 201, body: card } : { status: 200, body: wallet },
       'POST /payments/checkout': () => ({ status: 502, body: { detail: 'Stripe did not answer', code: 'payment_failed' } }),
     });
     const { user } = await openRoomWithStay();

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, type ApiRoutes } from '../../../../test/api-mock';
+import { mockApi, type MockRoutes } from '../../../../test/api-mock';
 import { client, config } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
 import { statusPolling } from '../api/payment-status';
 
-function api(extra: ApiRoutes) {
+function api(extra: MockRoutes) {
   return mockApi({
     'GET /config': () => config,
     'GET /auth/me': () => client,
@@ -32,7 +32,7 @@ describe('/payment-success', () => {
   it('polls until the payment is paid, then shows success', async () => {
     let calls = 0;
     const { requests } = api({
-      'GET /payments/status/:id': () => ({ payment_status: ++calls < 3 ? 'unpaid' : 'paid' }),
+      'GET /payments/status/:session_id': () => ({ payment_status: ++calls < 3 ? 'unpaid' : 'paid' }),
     });
     renderApp('/payment-success?session_id=cs_test_123', { token: 'token' });
     const heading = await screen.findByRole('heading', { name: 'Paiement réussi' });
@@ -43,7 +43,7 @@ describe('/payment-success', () => {
   });
 
   it('stops after 5 attempts with the slow-verification warning', async () => {
-    const { requests } = api({ 'GET /payments/status/:id': () => ({ payment_status: 'unpaid' }) });
+    const { requests } = api({ 'GET /payments/status/:session_id': () => ({ payment_status: 'unpaid' }) });
     renderApp('/payment-success?session_id=cs_test_slow', { token: 'token' });
     expect(await screen.findByRole('heading', { name: 'Paiement en cours' })).toBeInTheDocument();
     expect(screen.getAllByText(/La vérification du paiement prend plus de temps que prévu/).length).toBeGreaterThan(0);
@@ -52,7 +52,7 @@ describe('/payment-success', () => {
   });
 
   it('tells a guest whose late payment is being refunded', async () => {
-    api({ 'GET /payments/status/:id': () => ({ payment_status: 'refund_pending' }) });
+    api({ 'GET /payments/status/:session_id': () => ({ payment_status: 'refund_pending' }) });
     renderApp('/payment-success?session_id=cs_late', { token: 'token' });
     expect(await screen.findByRole('heading', { name: 'Ces dates ne sont plus disponibles' })).toBeInTheDocument();
     expect(screen.getByText(/Vous serez intégralement remboursé/)).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('/payment-success', () => {
 
   it('shows the processing error for a payment that is not ours', async () => {
     const { requests } = api({
-      'GET /payments/status/:id': () => ({ status: 403, body: { detail: 'Not yours', code: 'forbidden' } }),
+      'GET /payments/status/:session_id': () => ({ status: 403, body: { detail: 'Not yours', code: 'forbidden' } }),
     });
     renderApp('/payment-success?session_id=cs_other', { token: 'token' });
     expect(await screen.findByRole('heading', { name: 'Erreur lors du traitement du paiement' })).toBeInTheDocument();
@@ -76,14 +76,14 @@ describe('/payment-success', () => {
 
 describe('/paypal-success', () => {
   it('captures the order once and shows success', async () => {
-    const { requests } = api({ 'POST /payments/paypal/capture/:id': () => ({ payment_status: 'paid' }) });
+    const { requests } = api({ 'POST /payments/paypal/capture/:order_id': () => ({ payment_status: 'paid' }) });
     renderApp('/paypal-success?token=ORDER123&PayerID=PAYER', { token: 'token' });
     expect(await screen.findByRole('heading', { name: 'Paiement réussi' })).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/payments/paypal/capture/ORDER123']);
   });
 
   it('warns while the payment is being processed', async () => {
-    api({ 'POST /payments/paypal/capture/:id': () => ({ payment_status: 'pending' }) });
+    api({ 'POST /payments/paypal/capture/:order_id': () => ({ payment_status: 'pending' }) });
     renderApp('/paypal-success?token=ORDER456', { token: 'token' });
     expect(await screen.findByRole('heading', { name: 'Paiement en cours' })).toBeInTheDocument();
     expect(screen.getAllByText(/Le paiement est en cours de traitement/).length).toBeGreaterThan(0);
@@ -91,7 +91,7 @@ describe('/paypal-success', () => {
 
   it('reports a failed capture', async () => {
     api({
-      'POST /payments/paypal/capture/:id': () => ({ status: 402, body: { detail: 'Declined', code: 'payment_failed' } }),
+      'POST /payments/paypal/capture/:order_id': () => ({ status: 402, body: { detail: 'Declined', code: 'payment_failed' } }),
     });
     renderApp('/paypal-success?token=ORDER789', { token: 'token' });
     expect(await screen.findByRole('heading', { name: 'Erreur lors du traitement du paiement' })).toBeInTheDocument();

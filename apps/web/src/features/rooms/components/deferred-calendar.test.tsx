@@ -2,7 +2,7 @@ import { addDays, calendarDateIn } from '@roomweek/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api-mock';
-import { config, room } from '../../../../test/fixtures';
+import { availability, config, room } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
 
 /**
@@ -52,7 +52,7 @@ describe('the booking calendar below the fold', () => {
       'GET /config': () => config,
       'GET /auth/me': () => ({ status: 401, body: { detail: 'No token', code: 'unauthorized' } }),
       'GET /rooms/:id': () => room,
-      'GET /rooms/:id/availability': () => ({ bookings: [{ start_date: addDays(today, 5), end_date: addDays(today, 8) }] }),
+      'GET /rooms/:id/availability': () => availability([{ start_date: addDays(today, 5), end_date: addDays(today, 8) }]),
     });
     renderApp(`/room/${room.id}`);
     await screen.findByRole('heading', { level: 1, name: 'Chambre 101' });

@@ -1,0 +1,118 @@
+import {
+  BedDouble,
+  Building2,
+  CalendarCheck,
+  CalendarDays,
+  CalendarRange,
+  CalendarX2,
+  ChevronRight,
+  CreditCard,
+  Euro,
+  HandCoins,
+  MessageCircle,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
+import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { DefaultCredentialsNotice } from '@/features/admin-shell/components/default-credentials-notice';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { adminPaths } from '@/features/admin-shell/paths';
+import { formatCents } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useBookingSummary } from '../api/bookings';
+import { SiteWarningsNotice } from '../components/site-warnings-notice';
+import { StatGrid, StatTile } from '../components/stat-tile';
+
+const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
+  { key: 'properties', to: adminPaths.properties, icon: Building2 },
+  { key: 'rooms', to: adminPaths.rooms, icon: BedDouble },
+  { key: 'calendar', to: adminPaths.calendar, icon: CalendarDays },
+  { key: 'availability', to: adminPaths.availability, icon: CalendarRange },
+  { key: 'bookings', to: adminPaths.bookings, icon: CalendarCheck },
+  { key: 'guests', to: adminPaths.guests, icon: Users },
+  { key: 'paymentSettings', to: adminPaths.paymentSettings, icon: CreditCard },
+  { key: 'cancellationPolicy', to: adminPaths.cancellationPolicy, icon: CalendarX2 },
+  { key: 'whatsapp', to: adminPaths.whatsapp, icon: MessageCircle },
+  { key: 'account', to: adminPaths.account, icon: UserCog },
+];
+
+/** docs/behaviour.md §2 admin dashboard: five counters and a card to each management screen. */
+export default function DashboardPage() {
+  const { t, i18n } = useAdminTranslation();
+  const { user } = useSession();
+  const properties = useProperties();
+  const rooms = useRooms();
+  const summary = useBookingSummary();
+  const totals = summary.data;
+  const failed = '—';
+
+  return (
+    <AdminPage title={t('dashboard.title')} description={t('dashboard.subtitle', { name: user?.name ?? '' })} back={false}>
+      <DefaultCredentialsNotice />
+      <SiteWarningsNotice warnings={totals?.warnings} />
+      <StatGrid className="lg:grid-cols-5">
+        <StatTile
+          icon={Building2}
+          label={t('dashboard.tiles.properties')}
+          value={properties.isError ? failed : properties.data?.length}
+        />
+        <StatTile icon={BedDouble} label={t('dashboard.tiles.rooms')} value={rooms.isError ? failed : rooms.data?.length} tone="sky" />
+        <StatTile
+          icon={CalendarCheck}
+          label={t('dashboard.tiles.bookings')}
+          value={summary.isError ? failed : totals?.total}
+          tone="amber"
+        />
+        <StatTile
+          icon={Euro}
+          label={t('dashboard.tiles.revenue')}
+          value={summary.isError ? failed : totals ? formatCents(totals.revenue_cents, i18n.language) : undefined}
+          tone="emerald"
+          note={
+            totals && totals.refunds_pending > 0
+              ? t('shared.refundsPending', {
+                  count: totals.refunds_pending,
+                  amount: formatCents(totals.refunds_pending_cents, i18n.language),
+                })
+              : undefined
+          }
+        />
+        <StatTile
+          icon={HandCoins}
+          label={t('dashboard.tiles.received')}
+          value={summary.isError ? failed : totals ? formatCents(totals.received_cents, i18n.language) : undefined}
+          tone="sky"
+          note={totals && totals.refunds_failed > 0 ? t('shared.refundsFailed', { count: totals.refunds_failed }) : undefined}
+        />
+      </StatGrid>
+
+      <nav aria-label={t('dashboard.sectionsLabel')}>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {SECTIONS.map(({ key, to, icon: Icon }) => (
+            <li key={key}>
+              <Card className="h-full transition hover:border-brand-200 hover:shadow-md">
+                <Link
+                  to={to}
+                  className="group flex h-full items-start gap-4 rounded-2xl p-5 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-stone-100 text-stone-700 group-hover:bg-brand-50 group-hover:text-brand-700">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <span className="flex min-w-0 flex-1 flex-col gap-1">
+                    <span className="font-semibold text-stone-900">{t(`dashboard.sections.${key}.title`)}</span>
+                    <span className="text-sm text-stone-600">{t(`dashboard.sections.${key}.text`)}</span>
+                  </span>
+                  <ChevronRight aria-hidden="true" className="mt-1 size-5 text-stone-400 group-hover:text-brand-700" />
+                </Link>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,151 @@
+import { DEFAULT_CANCELLATION_POLICY, DEFAULT_LANGUAGE, TRANSLATION_LANGUAGES, type Property } from '@roomweek/contract';
+import { useState } from 'react';
+import { FormField } from '@/components/form-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { CancellationPolicyFields } from '@/features/admin-shell/components/cancellation-policy-fields';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useSaveProperty } from '../api/catalogue';
+import { propertyForm, propertyMessages } from '../lib/catalogue-forms';
+import { PhotosAndSave } from './photos-and-save';
+import { PropertyTextsFields, textsDraftOf, type PropertyTextsDraft } from './property-texts-fields';
+
+const draftOf = (property: Property | null) => ({
+  // Every language's name, address and description (the French ones required; docs/behaviour.md §15).
+  texts: textsDraftOf(property),
+  room_count: property ? String(property.room_count) : '1',
+  latitude: property?.latitude == null ? '' : String(property.latitude),
+  longitude: property?.longitude == null ? '' : String(property.longitude),
+  photos: property?.photos ?? [],
+  // The site's policy unless the property has its own; the own fields start from the property's or the default.
+  cancellation_mode: property?.cancellation_policy ? ('own' as const) : ('site' as const),
+  free_until_days: String((property?.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY).free_until_days),
+  late_refund_percent: String((property?.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY).late_refund_percent),
+});
+
+/** Add or edit a property (docs/behaviour.md §2, §5; latitude and longitude per DESIGN §4). */
+export function PropertyDialog({
+  open,
+  onOpenChange,
+  property,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null: a new property. */
+  property: Property | null;
+}) {
+  const { t } = useAdminTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{property ? t('properties.form.editTitle') : t('properties.form.addTitle')}</DialogTitle>
+          <DialogDescription>{t('properties.form.description')}</DialogDescription>
+        </DialogHeader>
+        <PropertyForm property={property} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PropertyForm({ property, onDone }: { property: Property | null; onDone: () => void }) {
+  const { t } = useAdminTranslation();
+  const save = useSaveProperty();
+  const [draft, setDraft] = useState(() => draftOf(property));
+  const [uploading, setUploading] = useState(false);
+
+  const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode' | 'texts'>) => (value: string) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+  const setText = (language: keyof PropertyTextsDraft, field: 'name' | 'location' | 'description', value: string) =>
+    setDraft((current) => ({ ...current, texts: { ...current.texts, [language]: { ...current.texts[language], [field]: value } } }));
+
+  const form = useZodForm({
+    schema: propertyForm,
+    messages: propertyMessages,
+    t,
+    // The French texts are the body's own fields; the others go as `translations` (empty ones are dropped).
+    values: () => {
+      const { texts, ...rest } = draft;
+      return {
+        ...rest,
+        ...texts[DEFAULT_LANGUAGE],
+        translations: Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, texts[language]])),
+      };
+    },
+    onValid: (input) =>
+      save.mutate(
+        { id: property?.id ?? null, input },
+        {
+          onSuccess: () => {
+            toast.success(property ? t('properties.toasts.updated') : t('properties.toasts.created'));
+            onDone();
+          },
+          onError: (error) => {
+            const text = errorMessage(t, error, 'properties.toasts.saveFailed');
+            form.showServerError(error, text);
+            toast.error(text);
+          },
+        },
+      ),
+  });
+
+  const busy = save.isPending;
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+      <PropertyTextsFields texts={draft.texts} onChange={setText} errors={form.errors} />
+      <FormField
+        label={t('properties.form.roomCount')}
+        name="room_count"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        step={1}
+        value={draft.room_count}
+        onChange={(event) => set('room_count')(event.target.value)}
+        required
+        error={form.errors.room_count}
+      />
+      <div className="hidden sm:block" />
+      <FormField
+        label={t('properties.form.latitude')}
+        name="latitude"
+        inputMode="decimal"
+        value={draft.latitude}
+        onChange={(event) => set('latitude')(event.target.value)}
+        placeholder="50.8503"
+        hint={t('properties.form.latitudeHint')}
+        error={form.errors.latitude}
+      />
+      <FormField
+        label={t('properties.form.longitude')}
+        name="longitude"
+        inputMode="decimal"
+        value={draft.longitude}
+        onChange={(event) => set('longitude')(event.target.value)}
+        placeholder="4.3517"
+        hint={t('properties.form.longitudeHint')}
+        error={form.errors.longitude}
+      />
+      <CancellationPolicyFields
+        mode={draft.cancellation_mode}
+        onModeChange={(cancellation_mode) => setDraft((current) => ({ ...current, cancellation_mode }))}
+        freeUntilDays={draft.free_until_days}
+        lateRefundPercent={draft.late_refund_percent}
+        onChange={(field, value) => set(field)(value)}
+        errors={form.errors}
+      />
+      <PhotosAndSave
+        label={t('properties.form.photos')}
+        photos={draft.photos}
+        onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
+        busy={busy}
+        uploading={uploading}
+        onUploadingChange={setUploading}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import type { Property, Room } from '@roomweek/contract';
+import { useState } from 'react';
+import { FormField } from '@/components/form-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useAmenityVocabulary, useSaveRoom } from '../api/catalogue';
+import { roomForm, roomMessages } from '../lib/catalogue-forms';
+import { AmenitiesEditor } from './amenities-editor';
+import { PhotosAndSave } from './photos-and-save';
+import { StayTermsFields, stayTermsDraftOf } from './stay-terms-fields';
+
+const draftOf = (room: Room | null, properties: readonly Property[]) => ({
+  // A new room goes to the only property when there is just one.
+  property_id: room?.property_id ?? (properties.length === 1 ? (properties[0]?.id ?? '') : ''),
+  room_number: room?.room_number ?? '',
+  price_per_week: room ? String(room.price_per_week) : '',
+  // As stored (an admin read's amenity_keys): vocabulary keys and free text (docs/behaviour.md §15).
+  amenities: room?.amenity_keys ?? room?.amenities ?? [],
+  photos: room?.photos ?? [],
+  ...stayTermsDraftOf(room),
+});
+
+/**
+ * docs/behaviour.md §2 room dialog: property, number, price per week, amenities, photos, and the stay terms of §11
+ * (rules, seasons, long-stay discounts); cancel and save.
+ */
+export function RoomDialog({
+  open,
+  onOpenChange,
+  room,
+  properties,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  room: Room | null;
+  properties: readonly Property[];
+}) {
+  const { t } = useAdminTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{room ? t('rooms.form.editTitle') : t('rooms.form.addTitle')}</DialogTitle>
+          <DialogDescription>{t('rooms.form.description')}</DialogDescription>
+        </DialogHeader>
+        <RoomForm room={room} properties={properties} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RoomForm({ room, properties, onDone }: { room: Room | null; properties: readonly Property[]; onDone: () => void }) {
+  const { t } = useAdminTranslation();
+  const save = useSaveRoom();
+  const vocabulary = useAmenityVocabulary();
+  const [draft, setDraft] = useState(() => draftOf(room, properties));
+  const [uploading, setUploading] = useState(false);
+
+  const set = (field: 'property_id' | 'room_number' | 'price_per_week') => (value: string) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const form = useZodForm({
+    schema: roomForm,
+    messages: roomMessages,
+    t,
+    values: () => draft,
+    onValid: (input) =>
+      save.mutate(
+        { id: room?.id ?? null, input },
+        {
+          onSuccess: () => {
+            toast.success(room ? t('rooms.toasts.updated') : t('rooms.toasts.created'));
+            onDone();
+          },
+          onError: (error) => {
+            const text = errorMessage(t, error, 'rooms.toasts.saveFailed');
+            form.showServerError(error, text, { room_number_taken: 'room_number' });
+            toast.error(text);
+          },
+        },
+      ),
+  });
+  const { errors } = form;
+
+  const busy = save.isPending;
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+      <FormField label={t('rooms.form.property')} error={errors.property_id} className="sm:col-span-2">
+        {(control) => (
+          <NativeSelect
+            {...control}
+            name="property_id"
+            value={draft.property_id}
+            onChange={(event) => set('property_id')(event.target.value)}
+            required
+          >
+            <option value="">{t('rooms.form.chooseProperty')}</option>
+            {properties.map((property) => (
+              <option key={property.id} value={property.id}>
+                {property.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField
+        label={t('rooms.form.number')}
+        name="room_number"
+        value={draft.room_number}
+        onChange={(event) => set('room_number')(event.target.value)}
+        required
+        maxLength={50}
+        placeholder="101"
+        error={errors.room_number}
+      />
+      <FormField
+        label={t('rooms.form.price')}
+        name="price_per_week"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        value={draft.price_per_week}
+        onChange={(event) => set('price_per_week')(event.target.value)}
+        required
+        placeholder="350.00"
+        error={errors.price_per_week}
+      />
+      <div className="sm:col-span-2">
+        <AmenitiesEditor
+          amenities={draft.amenities}
+          vocabulary={vocabulary.data ?? []}
+          onChange={(amenities) => setDraft((current) => ({ ...current, amenities }))}
+          disabled={busy}
+        />
+      </div>
+      <StayTermsFields draft={draft} onChange={(update) => setDraft((current) => ({ ...current, ...update(current) }))} errors={errors} disabled={busy} />
+      <PhotosAndSave
+        label={t('rooms.form.photos')}
+        photos={draft.photos}
+        onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
+        busy={busy}
+        uploading={uploading}
+        onUploadingChange={setUploading}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}

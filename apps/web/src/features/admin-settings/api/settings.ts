@@ -1,0 +1,64 @@
+import type { ChangePasswordBody, PaymentSettingsUpdate, ProfileBody } from '@roomweek/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '@/features/admin-shell/api/admin-queries';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
+
+export const paymentSettingsQuery = queryOptions({
+  queryKey: adminKeys.paymentSettings,
+  queryFn: ({ signal }) => api.admin.paymentSettings(signal),
+  staleTime: 0,
+});
+
+export const whatsappSettingsQuery = queryOptions({
+  queryKey: adminKeys.whatsappSettings,
+  queryFn: ({ signal }) => api.admin.whatsappSettings(signal),
+  staleTime: 0,
+});
+
+export const usePaymentSettings = () => useQuery(paymentSettingsQuery);
+export const useWhatsappSettings = () => useQuery(whatsappSettingsQuery);
+
+/** PUT /payment-settings: only filled fields are sent; the public config (enabled methods) changes too. */
+export function useUpdatePaymentSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: PaymentSettingsUpdate) => api.admin.updatePaymentSettings(update),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.paymentSettings }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.config }),
+      ]),
+  });
+}
+
+/** PUT /admin/whatsapp-settings; the contact page reads the number from the public config. */
+export function useUpdateWhatsappSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (whatsappNumber: string) => api.admin.updateWhatsappSettings(whatsappNumber),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(adminKeys.whatsappSettings, settings);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.config });
+    },
+  });
+}
+
+/** PUT /auth/profile answers a new user and token, which replace the session (docs/behaviour.md §4). */
+export function useUpdateProfile() {
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => api.auth.updateProfile(body),
+    onSuccess: (auth) => signIn(auth),
+  });
+}
+
+/** A password change ends every older token (decision 0006): the answer's token replaces the session's. */
+export function useChangePassword() {
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => api.auth.changePassword(body),
+    onSuccess: (auth) => signIn(auth),
+  });
+}

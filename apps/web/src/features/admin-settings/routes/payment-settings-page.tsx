@@ -1,0 +1,275 @@
+import type { PaymentSettings, PaypalMode, SecretSetting } from '@roomweek/contract';
+import { CircleCheck, CircleDashed, CreditCard, Info, TriangleAlert, Wallet } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { FormField } from '@/components/form-field';
+import { StatusView } from '@/components/status-view';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
+import { usePaymentSettings, useUpdatePaymentSettings } from '../api/settings';
+import { SecretInput } from '../components/secret-input';
+import { paymentSettingsForm, paymentSettingsMessages } from '../lib/settings-forms';
+
+interface Draft {
+  stripe_api_key: string;
+  stripe_webhook_secret: string;
+  paypal_client_id: string;
+  paypal_secret: string;
+  paypal_mode: PaypalMode;
+}
+
+const EMPTY: Omit<Draft, 'paypal_mode'> = {
+  stripe_api_key: '',
+  stripe_webhook_secret: '',
+  paypal_client_id: '',
+  paypal_secret: '',
+};
+
+/**
+ * docs/behaviour.md §2 payment settings: secrets never come back in clear — the placeholders show the
+ * masked values; an empty field keeps the current value, and only filled fields are sent (docs/behaviour.md §5).
+ */
+export default function PaymentSettingsPage() {
+  const { t } = useAdminTranslation();
+  const settings = usePaymentSettings();
+
+  useEffect(() => {
+    if (settings.isError) toast.error(errorMessage(t, settings.error, 'payments.toasts.loadFailed'));
+  }, [settings.isError, settings.error, t]);
+
+  return (
+    <AdminPage title={t('payments.title')} description={t('payments.subtitle')}>
+      {settings.isPending ? (
+        <div className="grid gap-6 lg:grid-cols-2" aria-busy="true">
+          <Skeleton className="h-72 rounded-2xl" />
+          <Skeleton className="h-72 rounded-2xl" />
+        </div>
+      ) : settings.isError ? (
+        <StatusView
+          tone="error"
+          headingLevel="h2"
+          title={t('payments.toasts.loadFailed')}
+          actions={<Button onClick={() => void settings.refetch()}>{t('common.retry')}</Button>}
+        />
+      ) : (
+        <PaymentSettingsForm settings={settings.data} />
+      )}
+    </AdminPage>
+  );
+}
+
+function Configured({ configured }: { configured: boolean }) {
+  const { t } = useAdminTranslation();
+  return configured ? (
+    <Badge variant="default">
+      <CircleCheck aria-hidden="true" className="size-3.5" />
+      {t('payments.configured')}
+    </Badge>
+  ) : (
+    <Badge variant="neutral">
+      <CircleDashed aria-hidden="true" className="size-3.5" />
+      {t('payments.notConfigured')}
+    </Badge>
+  );
+}
+
+function Section({
+  icon: Icon,
+  title,
+  configured,
+  children,
+}: {
+  icon: typeof CreditCard;
+  title: string;
+  configured: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="flex flex-col gap-5 p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <Icon aria-hidden="true" className="size-5 text-brand-600" />
+          {title}
+        </h2>
+        <Configured configured={configured} />
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** The label of each secret setting, to name the ones the server could not read. */
+const SECRET_LABELS: Record<SecretSetting, string> = {
+  stripe_api_key: 'payments.stripe.secretKey',
+  stripe_webhook_secret: 'payments.stripe.webhookSecret',
+  paypal_secret: 'payments.paypal.secret',
+};
+
+/** Stored secrets the server could not decrypt (its SETTINGS_KEY changed): they count as unset until entered again. */
+function UnreadableNotice({ fields }: { fields: SecretSetting[] }) {
+  const { t } = useAdminTranslation();
+  if (fields.length === 0) return null;
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+      <div className="flex flex-col gap-0.5">
+        <p className="font-semibold">{t('payments.unreadable.title')}</p>
+        <p className="text-sm">{t('payments.unreadable.body', { fields: fields.map((field) => t(SECRET_LABELS[field])).join(', ') })}</p>
+      </div>
+    </div>
+  );
+}
+
+function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
+  const { t } = useAdminTranslation();
+  const update = useUpdatePaymentSettings();
+  const [draft, setDraft] = useState<Draft>({ ...EMPTY, paypal_mode: settings.paypal_mode });
+  const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const keepCurrent = t('payments.keepCurrent');
+  const unreadable = new Set(settings.unreadable);
+  const enterAgain = t('payments.unreadable.field');
+
+  const form = useZodForm({
+    schema: paymentSettingsForm,
+    messages: paymentSettingsMessages,
+    t,
+    values: () => ({ ...draft }),
+    onValid: (changes) =>
+      update.mutate(changes, {
+        onSuccess: () => {
+          toast.success(t('payments.toasts.updated'));
+          setDraft((current) => ({ ...EMPTY, paypal_mode: current.paypal_mode }));
+        },
+        onError: (error) => toast.error(errorMessage(t, error, 'payments.toasts.updateFailed')),
+      }),
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-6" aria-busy={update.isPending}>
+      <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-700" />
+        {t('payments.help')}
+      </p>
+      <UnreadableNotice fields={settings.unreadable} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <Section icon={CreditCard} title={t('payments.stripe.title')} configured={settings.has_stripe}>
+          <FormField
+            label={t('payments.stripe.secretKey')}
+            error={form.errors.stripe_api_key}
+            hint={unreadable.has('stripe_api_key') ? enterAgain : settings.has_stripe ? keepCurrent : t('payments.stripe.secretKeyHint')}
+            labelAside={settings.has_stripe ? <ConfiguredMark /> : null}
+          >
+            {(control) => (
+              <SecretInput
+                {...control}
+                name="stripe_api_key"
+                autoComplete="off"
+                value={draft.stripe_api_key}
+                onChange={(event) => set('stripe_api_key')(event.target.value)}
+                placeholder={settings.stripe_api_key_masked || 'sk_live_…'}
+                maxLength={300}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={t('payments.stripe.webhookSecret')}
+            error={form.errors.stripe_webhook_secret}
+            hint={unreadable.has('stripe_webhook_secret') ? enterAgain : settings.has_stripe_webhook ? keepCurrent : t('payments.stripe.webhookHint')}
+            labelAside={settings.has_stripe_webhook ? <ConfiguredMark /> : null}
+          >
+            {(control) => (
+              <SecretInput
+                {...control}
+                name="stripe_webhook_secret"
+                autoComplete="off"
+                value={draft.stripe_webhook_secret}
+                onChange={(event) => set('stripe_webhook_secret')(event.target.value)}
+                placeholder={settings.has_stripe_webhook ? '••••••••' : 'whsec_…'}
+                maxLength={300}
+              />
+            )}
+          </FormField>
+        </Section>
+
+        <Section icon={Wallet} title={t('payments.paypal.title')} configured={settings.has_paypal}>
+          <FormField label={t('payments.paypal.mode')} hint={t('payments.paypal.modeHint')} error={form.errors.paypal_mode}>
+            {(control) => (
+              <NativeSelect
+                {...control}
+                name="paypal_mode"
+                value={draft.paypal_mode}
+                onChange={(event) => set('paypal_mode')(event.target.value === 'live' ? 'live' : 'sandbox')}
+              >
+                <option value="sandbox">{t('payments.paypal.sandbox')}</option>
+                <option value="live">{t('payments.paypal.live')}</option>
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField
+            label={t('payments.paypal.clientId')}
+            error={form.errors.paypal_client_id}
+            hint={settings.paypal_client_id ? keepCurrent : undefined}
+            labelAside={settings.paypal_client_id ? <ConfiguredMark /> : null}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                name="paypal_client_id"
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono"
+                value={draft.paypal_client_id}
+                onChange={(event) => set('paypal_client_id')(event.target.value)}
+                placeholder={settings.paypal_client_id || 'AZ…'}
+                maxLength={300}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={t('payments.paypal.secret')}
+            error={form.errors.paypal_secret}
+            hint={unreadable.has('paypal_secret') ? enterAgain : settings.paypal_secret_masked ? keepCurrent : undefined}
+            labelAside={settings.paypal_secret_masked ? <ConfiguredMark /> : null}
+          >
+            {(control) => (
+              <SecretInput
+                {...control}
+                name="paypal_secret"
+                autoComplete="off"
+                value={draft.paypal_secret}
+                onChange={(event) => set('paypal_secret')(event.target.value)}
+                placeholder={settings.paypal_secret_masked || 'EL…'}
+                maxLength={300}
+              />
+            )}
+          </FormField>
+        </Section>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
+          {t('shared.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ConfiguredMark() {
+  const { t } = useAdminTranslation();
+  return (
+    <span className="flex items-center gap-1 text-xs font-medium text-emerald-700">
+      <CircleCheck aria-hidden="true" className="size-3.5" />
+      {t('payments.configured')}
+    </span>
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  AdminAvailability,
+  Booking,
+  calendarDateIn,
+  DEFAULT_CANCELLATION_POLICY,
+  NO_STAY_RULES,
+  PaymentSettings,
+  Property,
+  Room,
+  Timeline,
+  type BookingSummary,
+  type CancellationPolicy,
+  type User,
+} from '@roomweek/contract';
+import frenchAmenities from '../../../../../../packages/i18n/locales/fr/amenities.json';
+import { mockApi, type MockRoutes } from '../../../../test/api-mock';
+import { admin, booking, config, property } from '../../../../test/fixtures';
+import { bookingSummary, bookingsPage } from './fake-bookings';
+
+/** GET /amenities in French (docs/behaviour.md §15): the room form's vocabulary. */
+export const AMENITIES = Object.entries(frenchAmenities).map(([key, label]) => ({ key, label }));
+
+/** The fixtures are parsed with the contract's schemas: a field the server would not answer fails here. */
+export const PROPERTY_A: Property = Property.parse({ ...property, id: 'aaaaaaaa-0000-4000-8000-000000000001', latitude: 50.85, longitude: 4.35 });
+
+export const PROPERTY_B: Property = Property.parse({
+  ...PROPERTY_A,
+  id: 'aaaaaaaa-0000-4000-8000-000000000002',
+  name: 'Villa Sablon',
+  location: 'Ixelles',
+  latitude: null,
+  longitude: null,
+});
+
+export function adminRoom(overrides: Partial<Room> = {}): Room {
+  return Room.parse({
+    id: 'bbbbbbbb-0000-4000-8000-000000000001',
+    property_id: PROPERTY_A.id,
+    room_number: '101',
+    price_per_week: 350,
+    amenities: [],
+    text_languages: { amenities: [] },
+    photos: [],
+    rules: NO_STAY_RULES,
+    seasonal_prices: [],
+    long_stay_discounts: [],
+    ...overrides,
+  });
+}
+
+let counter = 0;
+/** A booking of room 101 of PROPERTY_A, as the admin's calls answer it: the shared fixture's, with its own id. */
+export function adminBooking(overrides: Partial<Booking> = {}): Booking {
+  counter += 1;
+  const room = adminRoom();
+  return Booking.parse(
+    booking({
+      id: `cccccccc-${String(counter).padStart(4, '0')}-4000-8000-000000000000`,
+      room_id: room.id,
+      total_price: 350,
+      room_number: room.room_number,
+      property_id: PROPERTY_A.id,
+      property_name: PROPERTY_A.name,
+      ...overrides,
+    }),
+  );
+}
+
+export const PAYMENT_SETTINGS: PaymentSettings = PaymentSettings.parse({
+  stripe_api_key_masked: 'sk_live_••••••••4242',
+  has_stripe: true,
+  has_stripe_webhook: false,
+  paypal_client_id: '',
+  paypal_secret_masked: '',
+  has_paypal: false,
+  paypal_mode: 'sandbox',
+  unreadable: [],
+});
+
+export interface AdminData {
+  user?: User;
+  properties?: Property[];
+  rooms?: Room[];
+  /**
+   * Every booking of the site, read at each call (tests may change them): GET /admin/bookings pages them,
+   * GET /admin/bookings/summary counts them by status, GET /admin/availability answers them as they are.
+   */
+  bookings?: Booking[];
+  /** The summary's money figures, as the server would answer them for `bookings` (zero unless given). */
+  money?: Partial<BookingSummary>;
+  /** The server's today (GET /admin/availability); by default today in the site's time zone. */
+  today?: string;
+  /** GET /cancellation-policy; by default the default terms. */
+  cancellationPolicy?: CancellationPolicy;
+}
+
+/**
+ * A fake API for the admin screens, signed in as the admin; `extra` adds or overrides routes. It has no
+ * GET /bookings/all: an admin screen that asked for every booking would get a 404 (and the request log shows it).
+ */
+export function mockAdminApi(data: AdminData = {}, extra: MockRoutes = {}) {
+  const bookings = () => data.bookings ?? [];
+  return mockApi({
+    'GET /config': () => config,
+    'GET /auth/me': () => data.user ?? admin,
+    'GET /properties': () => data.properties ?? [PROPERTY_A, PROPERTY_B],
+    'GET /rooms': () => data.rooms ?? [],
+    'GET /admin/bookings': ({ query }) => bookingsPage(bookings(), query),
+    'GET /admin/bookings/summary': () => bookingSummary(bookings(), data.money),
+    'GET /cancellation-policy': () => data.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
+    'GET /amenities': () => AMENITIES,
+    'GET /admin/availability': () => AdminAvailability.parse({ today: data.today ?? calendarDateIn(config.site_time_zone), bookings: bookings() }),
+    // The calendar (docs/behaviour.md §14): the rooms on the timeline, nothing booked or blocked, no conflict.
+    'GET /admin/timeline': ({ query }) => {
+      const today = data.today ?? calendarDateIn(config.site_time_zone);
+      const rooms = data.rooms ?? [];
+      const properties = data.properties ?? [PROPERTY_A, PROPERTY_B];
+      return Timeline.parse({
+        today,
+        start: query.get('start') ?? today,
+        days: Number(query.get('days') ?? 28),
+        properties: properties.filter((property) => rooms.some((room) => room.property_id === property.id)).map(({ id, name }) => ({ id, name })),
+        rooms: rooms.map((room) => ({ id: room.id, property_id: room.property_id, room_number: room.room_number, ical_export_url: `http://localhost/api/ical/${room.id.replace(/-/g, '')}.ics` })),
+        bookings: [],
+        blocks: [],
+      });
+    },
+    'GET /admin/calendar-conflicts': () => [],
+    ...extra,
+  });
+}
+
+/**
+ * `PUT /bookings/:id/cancel` as the server does it on these fixture bookings: the booking is cancelled by the admin,
+ * with the refund sent (by default everything still refundable), settled at once.
+ */
+export const cancelRoute = (bookings: Booking[]): MockRoutes => ({
+  'PUT /bookings/:id/cancel': ({ params, body }) => {
+    const booking = bookings.find((b) => b.id === params.id);
+    if (!booking) return { status: 404, body: { detail: 'Booking not found', code: 'booking_not_found' } };
+    const refund = body?.refund_amount ?? booking.paid_amount - booking.refund_amount;
+    Object.assign(booking, {
+      status: 'cancelled',
+      cancel_reason: 'admin',
+      cancelled_by: 'admin',
+      refund_amount: booking.refund_amount + refund,
+      refund_status: refund > 0 ? 'succeeded' : booking.refund_status,
+    });
+    return booking;
+  },
+});
+
+export const ADMIN_TOKEN = 'admin-token';
+
+/**
+ * The first screen of a test waits for lazy code and the admin translations: give it time. A lazy admin page
+ * compiles on first use; in a clean clone, with every test file transforming at once, that took over 8 s in CI.
+ */
+export const LOAD = { timeout: 25_000 };
