@@ -2,7 +2,7 @@ import { addDays, UPCOMING_CHECK_IN_DAYS, type Booking, type Room } from '@roomw
 
 /**
  * The availability screen's rules (docs/behaviour.md §4 "room and check-in derivations"), as pure functions of the bookings and
- * of "today" — the site's calendar day (DESIGN §2), which GET /admin/availability answers with the bookings these
+ * of "today" — the site's calendar day (docs/design-notes.md#dates), which GET /admin/availability answers with the bookings these
  * rules need. Dates are `YYYY-MM-DD` strings, which compare correctly as strings; no `Date` object is involved.
  * The counters, the search and the pages of the bookings screen are the server's (GET /admin/bookings, /summary).
  */

@@ -22,7 +22,7 @@ import { availabilityOverview } from '../lib/derivations';
 
 /**
  * docs/behaviour.md §2 admin availability, with the rules of docs/behaviour.md §4 (lib/derivations.ts). GET /admin/availability answers the
- * site's calendar day (DESIGN §2), not the browser's, with only the bookings those rules need (decision 0009).
+ * site's calendar day (docs/design-notes.md#dates), not the browser's, with only the bookings those rules need (decision 0009).
  */
 export default function AvailabilityPage() {
   const { t, i18n } = useAdminTranslation();

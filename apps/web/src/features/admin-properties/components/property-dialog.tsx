@@ -25,7 +25,7 @@ const draftOf = (property: Property | null) => ({
   late_refund_percent: String((property?.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY).late_refund_percent),
 });
 
-/** Add or edit a property (docs/behaviour.md §2, §5; latitude and longitude per DESIGN §4). */
+/** Add or edit a property (docs/behaviour.md §2, §5; latitude and longitude: docs/design-notes.md#coordinates). */
 export function PropertyDialog({
   open,
   onOpenChange,

@@ -5,7 +5,7 @@ import { useSession } from '@/lib/session';
 import { useAdminTranslation } from '../lib/use-admin-translation';
 import { adminPaths } from '../paths';
 
-/** The address of the admin account created on first start when ADMIN_EMAIL is not set (DESIGN §5). */
+/** The address of the admin account created on first start when ADMIN_EMAIL is not set (docs/design-notes.md#first-start). */
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 /** The account still has the e-mail a first start gives the admin by default. */
