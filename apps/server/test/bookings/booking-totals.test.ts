@@ -6,8 +6,11 @@ import { HousekeepingRepository } from '../../src/plugins/app/housekeeping/house
 import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, usePostgres, type TestApp } from '../helper.ts';
 import { expireHold, insertBooking, openSecondHandle } from '../support.ts';
 
+/** The summary's counters (its `warnings` are the configuration's, not the bookings'). */
+type Counters = Omit<BookingSummary, 'warnings'>;
+
 /** The summary counted over the whole table, as it was computed before the counters of migration 0013. */
-async function recount(db: Database): Promise<BookingSummary> {
+async function recount(db: Database): Promise<Counters> {
   const [row] = await queryRows<Record<string, string | number>>(
     db,
     sql`select count(*)::int as total,
@@ -21,7 +24,7 @@ async function recount(db: Database): Promise<BookingSummary> {
           count(*) filter (where refund_status = 'failed')::int as refunds_failed
         from bookings`,
   );
-  return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, Number(value)])) as unknown as BookingSummary;
+  return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, Number(value)])) as unknown as Counters;
 }
 
 describe('the booking counters kept by the database (migration 0013)', () => {
@@ -30,7 +33,8 @@ describe('the booking counters kept by the database (migration 0013)', () => {
   const summary = async () => {
     const response = await t.app.inject({ url: '/api/admin/bookings/summary', headers: bearer(admin) });
     expect(response.statusCode).toBe(200);
-    return response.json<BookingSummary>();
+    const { warnings: _warnings, ...counters } = response.json<BookingSummary>();
+    return counters;
   };
   const totalOf = async (query: string) =>
     Number((await t.app.inject({ url: `/api/admin/bookings?limit=1${query}`, headers: bearer(admin) })).headers['x-total-count']);
