@@ -108,6 +108,8 @@ export function mockAdminApi(data: AdminData = {}, extra: MockRoutes = {}) {
     'GET /admin/bookings': ({ query }) => bookingsPage(bookings(), query),
     'GET /admin/bookings/summary': () => bookingSummary(bookings(), data.money),
     'GET /cancellation-policy': () => data.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
+    // The cancellation-policy screen's switch "on-site bookings wait for my approval" (decision 0029).
+    'GET /admin/booking-settings': () => ({ on_site_requires_approval: false }),
     'GET /amenities': () => AMENITIES,
     'GET /admin/availability': () => AdminAvailability.parse({ today: data.today ?? calendarDateIn(config.site_time_zone), bookings: bookings() }),
     // The calendar (docs/behaviour.md §14): the rooms on the timeline, nothing booked or blocked, no conflict.
