@@ -27,6 +27,8 @@ export const awaitsApproval = (booking: { status: string; payment_method: string
 
 /** Longest stay and furthest arrival the server accepts. */
 export const MAX_STAY_DAYS = 365;
+/** Where a booking came from: the site, or the owner entering one taken by phone or e-mail. */
+export const BOOKING_SOURCES = ['web', 'admin'] as const;
 export const MAX_DAYS_AHEAD = 730;
 
 /** The admin bookings screen shows this many bookings a page. */

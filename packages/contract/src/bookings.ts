@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ADMIN_SEARCH_MAX_LENGTH, APPROVAL_MESSAGE_MAX_LENGTH, BOOKING_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from './booking-rules.ts';
+import { ADMIN_SEARCH_MAX_LENGTH, APPROVAL_MESSAGE_MAX_LENGTH, BOOKING_SOURCES, BOOKING_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from './booking-rules.ts';
 import { CancellationPolicy, CancelledBy, RefundStatus } from './cancellation.ts';
 import { CalendarDate, DateInput, Id, Language } from './common.ts';
+import { PartyInput } from './stay-schemas.ts';
 
 export {
   ADMIN_PAGE_SIZE,
@@ -9,6 +10,7 @@ export {
   awaitsApproval,
   DEFAULT_MAX_UNPAID_NIGHTS,
   ADMIN_SEARCH_MAX_LENGTH,
+  BOOKING_SOURCES,
   BOOKING_STATUSES,
   CANCEL_REASONS,
   MAX_DAYS_AHEAD,
@@ -27,6 +29,9 @@ export type BookingStatus = z.infer<typeof BookingStatus>;
 export const CancelReason = z.enum(CANCEL_REASONS);
 export type CancelReason = z.infer<typeof CancelReason>;
 
+export const BookingSource = z.enum(BOOKING_SOURCES);
+export type BookingSource = z.infer<typeof BookingSource>;
+
 export const Booking = z.object({
   id: Id,
   room_id: Id,
@@ -34,6 +39,11 @@ export const Booking = z.object({
   user_email: z.string(),
   start_date: CalendarDate,
   end_date: CalendarDate,
+  /** The party: at least one adult; children under 18. */
+  adults: z.number().int(),
+  children: z.number().int(),
+  /** `web`: booked on the site by the guest; `admin`: entered by the owner (a booking taken by phone or e-mail). */
+  source: BookingSource,
   total_price: z.number(),
   status: BookingStatus,
   payment_method: PaymentMethod,
@@ -69,8 +79,31 @@ export const CreateBookingBody = z.object({
   start_date: DateInput,
   end_date: DateInput,
   payment_method: PaymentMethod,
+  ...PartyInput.shape,
 });
-export type CreateBookingBody = z.infer<typeof CreateBookingBody>;
+export type CreateBookingBody = z.input<typeof CreateBookingBody>;
+
+/** The longest note an owner may keep on a booking they entered. */
+export const ADMIN_BOOKING_NOTE_MAX_LENGTH = 1000;
+
+/**
+ * POST /admin/bookings: a stay the owner takes by phone or e-mail. Same conflict checks as any booking (409
+ * room_unavailable), the room's stay rules unless `ignore_rules`; past dates allowed (such a stay is confirmed and
+ * sends no message). It belongs to the account with `guest_email`, or to a new one that gets an e-mail to choose its
+ * password.
+ */
+export const AdminCreateBookingBody = z.object({
+  room_id: Id,
+  start_date: DateInput,
+  end_date: DateInput,
+  ...PartyInput.shape,
+  guest_email: z.email().max(254),
+  guest_name: z.string().trim().min(1).max(100),
+  payment_method: z.enum(['on_site']).default('on_site'),
+  note: z.string().trim().max(ADMIN_BOOKING_NOTE_MAX_LENGTH).default(''),
+  ignore_rules: z.boolean().default(false),
+});
+export type AdminCreateBookingBody = z.input<typeof AdminCreateBookingBody>;
 
 /**
  * GET /admin/bookings: the admin's bookings, newest first, filtered by status and by a search on the guest's name,

@@ -73,6 +73,7 @@ export const ERROR_CODES = [
   'room_not_found',
   'booking_not_found',
   'room_unavailable',
+  'too_many_guests',
   'invalid_dates',
   'date_in_past',
   'stay_too_long',

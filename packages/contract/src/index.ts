@@ -6,6 +6,8 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './properties.ts';
 export * from './rooms.ts';
+export * from './party-rules.ts';
+export * from './search.ts';
 export * from './stay-schemas.ts';
 export * from './quote.ts';
 export * from './bookings.ts';

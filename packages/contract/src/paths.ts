@@ -35,6 +35,9 @@ export const paths = {
   amenities: {
     list: { method: 'GET', path: '/amenities' },
   },
+  search: {
+    rooms: { method: 'GET', path: '/search' },
+  },
   rooms: {
     list: { method: 'GET', path: '/rooms' },
     get: { method: 'GET', path: '/rooms/:id' },
@@ -65,6 +68,7 @@ export const paths = {
   },
   admin: {
     bookings: { method: 'GET', path: '/admin/bookings' },
+    createBooking: { method: 'POST', path: '/admin/bookings' },
     bookingSummary: { method: 'GET', path: '/admin/bookings/summary' },
     refund: { method: 'POST', path: '/admin/bookings/:id/refund' },
     approveBooking: { method: 'PUT', path: '/admin/bookings/:id/approve' },

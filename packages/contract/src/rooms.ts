@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CancellationPolicy } from './cancellation.ts';
 import { CalendarDate, DateInput, Euros, Id, Language, Photos } from './common.ts';
 import { LanguageQuery } from './content.ts';
+import { MAX_GUESTS, MIN_GUESTS } from './party-rules.ts';
 import { LongStayDiscount, LongStayDiscountsInput, SeasonalPrice, SeasonalPricesInput, StayRules, StayRulesInput } from './stay-schemas.ts';
 
 export { AVAILABILITY_WINDOW_DAYS } from './room-rules.ts';
@@ -18,6 +19,8 @@ export const Room = z.object({
   property_id: Id,
   room_number: z.string(),
   price_per_week: z.number(),
+  /** How many people (adults and children) may stay in it. */
+  max_guests: z.number().int(),
   /**
    * As shown: a vocabulary amenity's label in the language answered (GET /amenities), a free-text one as written
    * (docs/behaviour.md §15).
@@ -47,6 +50,8 @@ export const RoomInput = z.object({
   property_id: Id,
   room_number: z.string().trim().min(1).max(50),
   price_per_week: Euros,
+  /** How many people (adults and children together) may stay: 1 to 30; left out, 2 on create and unchanged on update. */
+  max_guests: z.number().int().min(MIN_GUESTS).max(MAX_GUESTS).optional(),
   /** Each a vocabulary key (GET /amenities: `wifi`, `desk`…) or free text, shown as written. */
   amenities: z
     .array(z.string().max(100))

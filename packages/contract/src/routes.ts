@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authRoutes } from './auth-routes.ts';
-import { AdminAvailability, AdminBookingsQuery, ApprovalBody, Booking, BookingSummary, CreateBookingBody } from './bookings.ts';
+import { AdminAvailability, AdminBookingsQuery, AdminCreateBookingBody, ApprovalBody, Booking, BookingSummary, CreateBookingBody } from './bookings.ts';
 import { calendarRoutes } from './calendar-routes.ts';
 import { CancelBookingBody, CancellationPolicy, CancellationQuote, RefundBody, RefundHeaders } from './cancellation.ts';
 import { ErrorResponse, IdParams } from './common.ts';
@@ -20,6 +20,7 @@ import { Property, PropertyInput } from './properties.ts';
 import { AccountDeletion, AccountExport, DeleteAccountBody, Guest, GuestsQuery } from './privacy.ts';
 import { defineRoute, tagByGroup, type RoutePath, type RouteSchemas } from './route.ts';
 import { AvailabilityQuery, AvailabilityResponse, Room, RoomDetail, RoomInput, RoomsQuery } from './rooms.ts';
+import { SearchQuery, SearchResponse } from './search.ts';
 import { QuoteQuery, QuoteResponse } from './stay-schemas.ts';
 import {
   BookingSettings,
@@ -120,6 +121,17 @@ export const routes = tagByGroup({
       summary: 'The vocabulary of amenities a room may list, each key with its label in the language asked (?lang=, else Accept-Language)',
       querystring: LanguageQuery,
       response: { 200: z.array(Amenity), 400: ErrorResponse },
+    }),
+  },
+
+  search: {
+    rooms: defineRoute(paths.search.rooms, {
+      auth: 'public',
+      summary:
+        'Rooms a party can book: with start_date and end_date, only those free and within their stay rules for exactly ' +
+        'that stay, with its total; filters, sort and a cursor for the next page; suggestions of nearby stays when none match',
+      querystring: SearchQuery,
+      response: { 200: SearchResponse, 400: ErrorResponse },
     }),
   },
 
@@ -279,6 +291,14 @@ export const routes = tagByGroup({
       summary: 'Every booking with room number and property name; optional filter and page (X-Total-Count)',
       querystring: AdminBookingsQuery,
       response: { 200: z.array(Booking), ...adminErrors },
+    }),
+    createBooking: defineRoute(paths.admin.createBooking, {
+      auth: 'admin',
+      summary:
+        'Enter a stay taken by phone or e-mail (on site): the same conflict checks as any booking (409 room_unavailable), ' +
+        'the stay rules unless ignore_rules, past dates allowed (confirmed, no message); a new guest gets an e-mail to choose a password',
+      body: AdminCreateBookingBody,
+      response: { 201: Booking, ...writeErrors },
     }),
     bookingSummary: defineRoute(paths.admin.bookingSummary, {
       auth: 'admin',

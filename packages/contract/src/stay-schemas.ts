@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_STAY_DAYS } from './booking-rules.ts';
 import { CalendarDate, DateInput, Euros } from './common.ts';
+import { DEFAULT_PARTY, MAX_GUESTS } from './party-rules.ts';
 import { rulesCanBeMet } from './quote.ts';
 import { MAX_DISCOUNT_TIERS, MAX_DISCOUNT_WEEKS, MAX_SEASONS, RULE_CODES } from './stay-rules.ts';
 import type * as Rules from './stay-rules.ts';
@@ -76,7 +77,20 @@ export const LongStayDiscountsInput = z
   .transform((tiers) => [...tiers].sort((a, b) => a.min_weeks - b.min_weeks));
 
 /** GET /rooms/{id}/quote: the stay to price (as `POST /bookings` takes its dates). */
-export const QuoteQuery = z.object({ start_date: DateInput, end_date: DateInput });
+/**
+ * Who comes (docs/behaviour.md, issue 26), as a body or a query gives it: at least one adult; more people than the
+ * room's max_guests is 400 too_many_guests.
+ */
+const partyFields = (count: z.ZodNumber | z.ZodCoercedNumber) => ({
+  adults: count.int().min(1).max(MAX_GUESTS).default(DEFAULT_PARTY.adults),
+  children: count.int().min(0).max(MAX_GUESTS).default(DEFAULT_PARTY.children),
+});
+export const PartyInput = z.object(partyFields(z.number()));
+/** The same in a query string, where every value is text. */
+export const PartyQuery = z.object(partyFields(z.coerce.number()));
+
+/** The party is checked against the room's capacity; it does not change the price (yet). */
+export const QuoteQuery = z.object({ start_date: DateInput, end_date: DateInput, ...PartyQuery.shape });
 
 
 /** A rule the stay breaks; `field` is the date to change (the arrival when it misses the changeover day, else the departure). */

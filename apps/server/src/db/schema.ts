@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  BOOKING_SOURCES,
   CANCEL_REASONS,
+  DEFAULT_MAX_GUESTS,
   DEFAULT_CANCELLATION_POLICY,
   NO_STAY_RULES,
   type CancellationPolicy,
@@ -119,6 +121,8 @@ export const rooms = pgTable(
     roomNumber: text('room_number').notNull(),
     /** Money columns are bigint (migration 0007); every amount stays below 2^53, so it reads back as an exact number. */
     pricePerWeekCents: bigint('price_per_week_cents', { mode: 'number' }).notNull(),
+    /** How many people it takes (migration 0018). */
+    maxGuests: integer('max_guests').notNull().default(DEFAULT_MAX_GUESTS),
     amenities: jsonb('amenities').$type<string[]>().notNull().default([]),
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     /** Stay rules, seasonal prices (cents) and long-stay tiers (migration 0011, decision 0020). */
@@ -135,6 +139,7 @@ export const rooms = pgTable(
     uniqueIndex('rooms_property_number_key').on(t.propertyId, t.roomNumber).where(sql`${t.archivedAt} is null`),
     uniqueIndex('rooms_ical_token_key').on(t.icalToken),
     check('rooms_price_check', sql`${t.pricePerWeekCents} >= 0`),
+    check('rooms_max_guests_check', sql`${t.maxGuests} between 1 and 30`),
     check(
       'rooms_stay_terms_check',
       sql`jsonb_typeof(${t.stayRules}) = 'object' and jsonb_typeof(${t.seasonalPrices}) = 'array' and jsonb_typeof(${t.longStayDiscounts}) = 'array'`,
@@ -156,6 +161,12 @@ export const bookings = pgTable(
     userEmail: text('user_email').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** The party (migration 0018). */
+    adults: integer('adults').notNull().default(1),
+    children: integer('children').notNull().default(0),
+    /** `web`: booked on the site; `admin`: entered by the owner (POST /api/admin/bookings), with their note. */
+    source: text('source', { enum: BOOKING_SOURCES }).notNull().default('web'),
+    adminNote: text('admin_note'),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['confirmed', 'pending', 'cancelled'] }).notNull(),
     paymentMethod: text('payment_method', { enum: ['stripe', 'paypal', 'on_site'] }).notNull(),
@@ -196,6 +207,8 @@ export const bookings = pgTable(
     check('bookings_dates_check', sql`${t.endDate} > ${t.startDate}`),
     check('bookings_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled')`),
     check('bookings_payment_method_check', sql`${t.paymentMethod} in ('stripe', 'paypal', 'on_site')`),
+    check('bookings_party_check', sql`${t.adults} >= 1 and ${t.children} >= 0`),
+    check('bookings_source_check', sql`${t.source} in ('web', 'admin')`),
     check('bookings_refunds_within_paid', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.paidCents}`),
     // The exclusion constraint `bookings_no_overlap` is added by hand in migration 0000 (drizzle-kit cannot express it).
   ],

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { CalendarDate, DateInput, Id } from './common.ts';
+import { MAX_GUESTS, MIN_GUESTS } from './party-rules.ts';
+
+/**
+ * GET /search (issue 26): every room a party can book, with or without dates, one page of them sorted and filtered.
+ */
+export const SEARCH_SORTS = ['price', '-price', 'capacity'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 100;
+/** How many other stays the empty answer suggests, and how far (days either side of the arrival asked) it looks. */
+export const SEARCH_MAX_SUGGESTIONS = 3;
+export const SEARCH_SUGGESTION_DAYS = 28;
+
+const PriceBound = z.coerce.number().finite().min(0).max(10_000_000);
+
+export const SearchQuery = z.object({
+  /** Both or neither: with dates, only rooms bookable for exactly that stay. */
+  start_date: DateInput.optional(),
+  end_date: DateInput.optional(),
+  /** Everyone who comes, adults and children: 1 to 30. */
+  guests: z.coerce.number().int().min(MIN_GUESTS).max(MAX_GUESTS).default(1),
+  property_id: Id.optional(),
+  /** Euros; on the stay's total with dates, on the price per week without. */
+  min_price: PriceBound.optional(),
+  max_price: PriceBound.optional(),
+  /** Comma-separated amenity keys (GET /amenities); a room must have all of them. */
+  amenities: z.string().max(500).optional(),
+  sort: z.enum(SEARCH_SORTS).default('price'),
+  limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
+  /** The `next_cursor` of the page before. */
+  cursor: z.string().max(500).optional(),
+  lang: z.string().optional().catch(undefined),
+});
+export type SearchQuery = z.input<typeof SearchQuery>;
+
+export const SearchItem = z.object({
+  room_id: Id,
+  property_id: Id,
+  room_number: z.string(),
+  property_name: z.string(),
+  location: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  max_guests: z.number().int(),
+  price_per_week: z.number(),
+  /** Labels in the language answered (free-text amenities as written). */
+  amenities: z.array(z.string()),
+  /** The room's first photo, or null. */
+  photo: z.string().nullable(),
+  /** With dates only: the quote for that stay (seasons and long-stay discount applied), euros. */
+  total_price: z.number().optional(),
+  /** With dates only: the nights of the stay. */
+  nights: z.number().int().optional(),
+});
+export type SearchItem = z.infer<typeof SearchItem>;
+
+/** Another stay of the same length that would find rooms, when the dates asked find none. */
+export const SearchSuggestion = z.object({
+  start_date: CalendarDate,
+  end_date: CalendarDate,
+  /** How many rooms would match it. */
+  rooms: z.number().int(),
+});
+export type SearchSuggestion = z.infer<typeof SearchSuggestion>;
+
+export const SearchResponse = z.object({
+  items: z.array(SearchItem),
+  /** Pass it as `cursor` for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
+  /** How many rooms match in all pages. */
+  total: z.number().int(),
+  /** Empty unless dates were given and nothing matched. */
+  suggestions: z.array(SearchSuggestion),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
