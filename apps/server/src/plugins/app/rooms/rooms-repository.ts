@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Room, RoomDetail, RoomValues, StayPricing } from '@roomweek/contract';
-import { DEFAULT_LANGUAGE, NO_STAY_RULES, seasonalPricesOf, toCents, toEuros } from '@roomweek/contract';
+import { DEFAULT_LANGUAGE, DEFAULT_MAX_GUESTS, NO_STAY_RULES, seasonalPricesOf, toCents, toEuros } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
@@ -20,6 +20,7 @@ export function toRoom(row: RoomRow, view: ContentView = FRENCH): Room {
     property_id: row.propertyId,
     room_number: row.roomNumber,
     price_per_week: toEuros(row.pricePerWeekCents),
+    max_guests: row.maxGuests,
     amenities,
     text_languages: { amenities: languages },
     photos: row.photos,
@@ -42,6 +43,7 @@ function columns(input: RoomValues, mode: 'create' | 'update') {
     propertyId: input.property_id,
     roomNumber: input.room_number,
     pricePerWeekCents: toCents(input.price_per_week),
+    maxGuests: input.max_guests ?? (onCreate ? DEFAULT_MAX_GUESTS : undefined),
     amenities: input.amenities,
     photos: input.photos,
     stayRules: input.rules ?? (onCreate ? NO_STAY_RULES : undefined),

@@ -29,7 +29,7 @@ function booking(overrides: Partial<Booking> = {}): Booking {
 }
 
 function room(id: string, propertyId: string, number: string): Room {
-  return { ...NO_TERMS, id, property_id: propertyId, room_number: number, price_per_week: 100, amenities: [], text_languages: { amenities: [] }, photos: [] };
+  return { ...NO_TERMS, id, property_id: propertyId, room_number: number, price_per_week: 100, max_guests: 2, amenities: [], text_languages: { amenities: [] }, photos: [] };
 }
 
 describe('occupied today (start_date <= today <= end_date, non-cancelled)', () => {
