@@ -45,5 +45,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# node itself as the container's main process: SIGTERM reaches the server, which stops gracefully.
-CMD ["node", "apps/server/dist/server.js"]
+# node itself as the container's main process: SIGTERM reaches the server, which stops gracefully. The heap limits are
+# package.json's `start` script's (docs/deploy.md, "Memory").
+CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=256", "apps/server/dist/server.js"]

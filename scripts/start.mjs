@@ -22,4 +22,7 @@ if (stale.length) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// A production start: React's server renderer, and the libraries that read it, run their production builds (the
+// development ones are slower and keep more in memory). The server's own config defaults to production as well.
+process.env.NODE_ENV ??= 'production';
 await import(pathToFileURL(`${ROOT}apps/server/dist/${entry}.js`).href);

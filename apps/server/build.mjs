@@ -22,6 +22,8 @@ const result = await esbuild.build({
     backup: 'src/ops/backup.ts',
     restore: 'src/ops/restore.ts',
     'feed-parser-worker': 'src/plugins/app/calendar/feed-parser-worker.ts',
+    // Run as a child process on a first start on the embedded database (db/pglite-first-start.ts).
+    'pglite-init': 'src/db/pglite-init.ts',
   },
   outdir: 'dist',
   entryNames: '[name]',

@@ -59,7 +59,9 @@ export default defineConfig({
     },
   },
   // The server's render bundle (docs/behaviour.md §16): the workspace packages are TypeScript, so they are bundled.
-  ssr: { noExternal: ['@roomweek/contract', '@roomweek/i18n'] },
+  // So are the icon and widget libraries, whose entry re-exports every icon and every widget: bundled, only those the
+  // pages use stay, where loading the package from node_modules kept all of them in the server's memory (issue 25).
+  ssr: { noExternal: ['@roomweek/contract', '@roomweek/i18n', 'lucide-react', 'radix-ui', /^@radix-ui\//, 'react-day-picker', 'date-fns'] },
   build: {
     outDir: 'dist',
     // Which chunks and styles each page needs: the server names them in the page's head (modulepreload).

@@ -41,6 +41,20 @@ export function serverProcess(rootPid: number): number | undefined {
   return found;
 }
 
+/**
+ * Resident memory of every `node` process under `rootPid` together, in MB: the server and any child it runs (the
+ * first start's database creation, db/pglite-first-start.ts), which the machine must hold at the same time.
+ */
+export function nodeTreeResidentMb(rootPid: number): number {
+  let total = 0;
+  const walk = (pid: number) => {
+    if (/(^|\/)node(\s|$)/.test(commandLine(pid).split(' ')[0] ?? '')) total += residentMemory(pid)?.rssMb ?? 0;
+    for (const child of children(pid)) walk(child);
+  };
+  walk(rootPid);
+  return total;
+}
+
 /** CPU time (user + system) a process has used so far, in ms: steadier than wall time on a busy machine. */
 export function cpuMillis(pid: number): number | undefined {
   try {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { productionNodeFlags } from '../../scripts/node-flags.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,8 +33,8 @@ export async function startSite(options: { env?: Record<string, string>; logFile
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'roomweek-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
-  // The compiled server, as `npm start` and the image run it: plain node, no TypeScript at run time.
-  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  // The compiled server, as `npm start` and the image run it: plain node, no TypeScript at run time, its heap limits.
+  const server = spawn(process.execPath, [...productionNodeFlags(), 'apps/server/dist/server.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { createPgliteDataDirOnce } from './pglite-first-start.ts';
 import type { ChannelHandlers, ChannelListener } from './listener.ts';
 import * as schema from './schema.ts';
 
@@ -119,7 +120,9 @@ export async function openDatabase(options: {
   }
   let client: PGlite;
   try {
-    client = options.pglite ?? (await createPglite(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
+    const pgdata = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
+    if (!options.pglite && pgdata) await createPgliteDataDirOnce(pgdata);
+    client = options.pglite ?? (await createPglite(pgdata));
   } catch (error) {
     await release();
     throw error;
