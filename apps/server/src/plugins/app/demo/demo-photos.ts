@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { PhotoStore } from '../uploads/photo-store.ts';
+import { loadSharp } from '../uploads/image-library.ts';
 import { MEDIUM_EDGE, resized, THUMB_EDGE } from '../uploads/uploads-service.ts';
 
 /** Illustrated demo photos, drawn as SVG and encoded to WebP at first start: no binary files in the repo. */
@@ -83,6 +83,7 @@ async function render(store: PhotoStore, svg: string, name: string, mode: Render
   const hasPicture = await store.exists(name);
   if (mode === 'complete' && !hasPicture) return; // deleted with its property: not brought back
   if (hasPicture && (await store.exists(medium))) return;
+  const sharp = await loadSharp();
   const image = sharp(Buffer.from(svg));
   // The same sizes as an uploaded photo (uploads-service.ts): the pages' `srcset` names all three.
   await store.put(thumb, await resized(image, THUMB_EDGE));

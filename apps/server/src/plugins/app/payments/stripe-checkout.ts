@@ -166,7 +166,7 @@ export class StripeCheckout {
     if (!signature) throw badRequest('invalid_signature', 'Missing Stripe-Signature header');
     let event: StripeEvent;
     try {
-      event = this.options.stripe.constructEvent(rawBody, signature, webhookSecret);
+      event = await this.options.stripe.constructEvent(rawBody, signature, webhookSecret);
     } catch (error) {
       if (isSignatureError(error)) throw badRequest('invalid_signature', 'The webhook signature does not match');
       throw badRequest('validation_error', 'Unreadable webhook body');

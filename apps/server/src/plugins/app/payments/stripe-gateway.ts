@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { ProviderRefund, ProviderRefundRequest, RefundProvider } from './refund-provider.ts';
 import type { Language } from '@roomweek/contract';
 
@@ -48,6 +48,13 @@ export function sessionState(session: CheckoutSession): SessionState {
   };
 }
 
+/** The SDK, loaded when a site first talks to Stripe rather than at start (about 20 MB a site without cards never needs; issue 25). */
+let sdk: typeof Stripe | undefined;
+async function loadStripe(): Promise<typeof Stripe> {
+  sdk ??= (await import('stripe')).default;
+  return sdk;
+}
+
 /**
  * Stripe through its official SDK. One client per secret key (the key can change in the admin's settings);
  * `STRIPE_API_URL` points the SDK at another host (tests run a local fake).
@@ -69,11 +76,12 @@ export class StripeGateway implements RefundProvider<string> {
     }
   }
 
-  private client(secretKey: string): Stripe {
+  private async client(secretKey: string): Promise<Stripe> {
     let client = this.clients.get(secretKey);
     if (!client) {
+      const StripeSdk = await loadStripe();
       // The SDK retries network failures and 409/5xx with an idempotency key of its own, so a retry never doubles a write.
-      client = new Stripe(secretKey, { ...this.endpoint, maxNetworkRetries: 2, timeout: 15_000, telemetry: false });
+      client = new StripeSdk(secretKey, { ...this.endpoint, maxNetworkRetries: 2, timeout: 15_000, telemetry: false });
       if (this.clients.size > 4) this.clients.clear();
       this.clients.set(secretKey, client);
     }
@@ -81,7 +89,7 @@ export class StripeGateway implements RefundProvider<string> {
   }
 
   async createCheckoutSession(secretKey: string, checkout: NewCheckoutSession): Promise<SessionState> {
-    const session = await this.client(secretKey).checkout.sessions.create({
+    const session = await (await this.client(secretKey)).checkout.sessions.create({
       mode: 'payment',
       line_items: [
         {
@@ -106,23 +114,23 @@ export class StripeGateway implements RefundProvider<string> {
   }
 
   async retrieveSession(secretKey: string, sessionId: string): Promise<SessionState> {
-    return sessionState(await this.client(secretKey).checkout.sessions.retrieve(sessionId));
+    return sessionState(await (await this.client(secretKey)).checkout.sessions.retrieve(sessionId));
   }
 
   /** Closes an open session so nobody can pay it any more; answers the session as it is afterwards. */
   async expireSession(secretKey: string, sessionId: string): Promise<SessionState> {
     try {
-      return sessionState(await this.client(secretKey).checkout.sessions.expire(sessionId));
+      return sessionState(await (await this.client(secretKey)).checkout.sessions.expire(sessionId));
     } catch (error) {
       // Already complete or expired: Stripe refuses; what counts is the session's state now.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieveSession(secretKey, sessionId);
+      if (sdk && error instanceof sdk.errors.StripeInvalidRequestError) return this.retrieveSession(secretKey, sessionId);
       throw error;
     }
   }
 
   /** Refunds `amountCents` of a PaymentIntent; the idempotency key (one per refund of ours) makes a retry a no-op at Stripe. */
   async refund(secretKey: string, refund: ProviderRefundRequest): Promise<ProviderRefund> {
-    const created = await this.client(secretKey).refunds.create(
+    const created = await (await this.client(secretKey)).refunds.create(
       {
         payment_intent: refund.paymentReference,
         amount: refund.amountCents,
@@ -136,7 +144,7 @@ export class StripeGateway implements RefundProvider<string> {
 
   /** Where a refund Stripe was still processing stands now. */
   async retrieveRefund(secretKey: string, refundId: string): Promise<ProviderRefund> {
-    const refund = await this.client(secretKey).refunds.retrieve(refundId);
+    const refund = await (await this.client(secretKey)).refunds.retrieve(refundId);
     return { id: refund.id, state: stripeRefundState(refund.status) };
   }
 
@@ -145,15 +153,15 @@ export class StripeGateway implements RefundProvider<string> {
    * (asked before a refund whose calls all failed is given up: one of them may have gone through).
    */
   async findRefund(secretKey: string, refund: ProviderRefundRequest): Promise<ProviderRefund | null> {
-    for await (const found of this.client(secretKey).refunds.list({ payment_intent: refund.paymentReference, limit: 100 })) {
+    for await (const found of (await this.client(secretKey)).refunds.list({ payment_intent: refund.paymentReference, limit: 100 })) {
       if (found.metadata?.[REFUND_KEY_METADATA] === refund.idempotencyKey) return { id: found.id, state: stripeRefundState(found.status) };
     }
     return null;
   }
 
   /** Checks the `Stripe-Signature` header over the raw body; throws when it does not match or is too old. */
-  constructEvent(payload: Buffer, signature: string, webhookSecret: string): StripeEvent {
-    return this.client('sk_webhook_only').webhooks.constructEvent(payload, signature, webhookSecret);
+  async constructEvent(payload: Buffer, signature: string, webhookSecret: string): Promise<StripeEvent> {
+    return (await this.client('sk_webhook_only')).webhooks.constructEvent(payload, signature, webhookSecret);
   }
 }
 
@@ -167,5 +175,6 @@ function stripeRefundState(status: string | null): ProviderRefund['state'] {
   return 'pending';
 }
 
-export const isSignatureError = (error: unknown) => error instanceof Stripe.errors.StripeSignatureVerificationError;
-export const isStripeError = (error: unknown) => error instanceof Stripe.errors.StripeError;
+/** An error the SDK threw (none can have been thrown before it was loaded). */
+export const isSignatureError = (error: unknown) => sdk !== undefined && error instanceof sdk.errors.StripeSignatureVerificationError;
+export const isStripeError = (error: unknown) => sdk !== undefined && error instanceof sdk.errors.StripeError;

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { AppError } from '../../../lib/errors.ts';
+import { loadSharp, type Image } from './image-library.ts';
 import type { PhotoStore } from './photo-store.ts';
-
-// A weekly-rental site resizes a photo now and then: libvips's operation cache (up to 50 MB, kept for reuse) and a
-// thread per core only hold memory between uploads. One thread, no cache (issue 25); the demo photos use this too.
-sharp.cache(false);
-sharp.concurrency(1);
 
 /** The largest picture we accept, in pixels (about 8000 × 5000); sharp refuses more before decoding. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -36,7 +31,7 @@ export const STORED_FILE = /^([A-Za-z0-9][A-Za-z0-9_-]*?)(?:-thumb|-medium)?\.we
 const MEDIUM_FILE = /^([A-Za-z0-9][A-Za-z0-9_-]{0,99})-medium\.webp$/;
 
 /** A smaller copy of a picture, never enlarged. */
-export const resized = (image: sharp.Sharp, edge: number) =>
+export const resized = (image: Image, edge: number) =>
   image.clone().resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
 
 /** What asking for a missing medium size gave (`mediumFor`). */
@@ -66,7 +61,8 @@ export class UploadsService {
   async storePhoto(bytes: Buffer): Promise<string> {
     if (!sniffImage(bytes)) throw new AppError(400, 'invalid_image', 'The file is not a supported image (JPEG, PNG, GIF, WebP, AVIF)', 'file');
     const name = randomUUID();
-    let image: sharp.Sharp;
+    const sharp = await loadSharp();
+    let image: Image;
     let thumb: Buffer;
     let medium: Buffer;
     let full: Buffer;
@@ -113,6 +109,7 @@ export class UploadsService {
   private async makeMedium(name: string, picture: string): Promise<MediumMade> {
     const bytes = await this.store.get(picture);
     if (!bytes) return { status: 'no_picture' };
+    const sharp = await loadSharp();
     let medium: Buffer;
     try {
       medium = await resized(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }), MEDIUM_EDGE);
