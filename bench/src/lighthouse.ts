@@ -50,7 +50,7 @@ export interface LighthouseFinding {
 }
 
 export interface LighthousePage {
-  name: 'home' | 'property' | 'room';
+  name: 'home' | 'search' | 'property' | 'room';
   path: string;
   /** The HTML's time to last byte without a browser: the first request (warm-up) and the second. */
   documentMs: { first: number; second: number };
@@ -193,6 +193,12 @@ async function runOnce(tools: Tools, url: string, chromePath: string): Promise<R
   }
 }
 
+/** The search page a guest lands on from the home page's form: a week five weeks ahead, two guests (issue 26). */
+function searchPath(): string {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return `/search?start_date=${day(35)}&end_date=${day(42)}&guests=2`;
+}
+
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
   if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
@@ -259,7 +265,7 @@ export async function measureLighthouse(baseUrl: string, options: Options = {}):
 
     const tools = await loadTools();
     const failed: string[] = [];
-    for (const [name, path] of [['home', '/'], ['property', paths!.property], ['room', paths!.room]] as const) {
+    for (const [name, path] of [['home', '/'], ['search', searchPath()], ['property', paths!.property], ['room', paths!.room]] as const) {
       // A run that fails (no paint within Lighthouse's wait, a crash, the timeout) is tried again in a new Chromium,
       // two extra attempts a page at most; a page that still has no run is reported, and the next page goes on.
       let documentMs: { first: number; second: number };

@@ -14,7 +14,7 @@ export const BUDGETS = {
   homeJsGzipBytes: 120_000,
   homeCssGzipBytes: 20_000,
   adminListMs: 300,
-  /** Lighthouse, mobile preset, median of 3 runs, on `/`, a property and a room (issue 17). */
+  /** Lighthouse, mobile preset, every one of 3 runs, on `/`, a search with dates, a property and a room (issues 17, 26). */
   lighthousePerformance: 95,
   lighthouseAccessibility: 100,
 } as const;
@@ -168,11 +168,13 @@ export function evaluateBudgets(results: Omit<BenchResults, 'budgets'>): Budget[
   }
   const lighthouse = results.lighthouse;
   for (const page of lighthouse?.pages ?? []) {
+    // Every run, not only the median (issue 26): a page that scores 95 once in three is not fast on a phone.
+    const lowest = Math.min(...page.runs.map((run) => run.performance));
     budgets.push({
-      name: `Lighthouse ${page.name} page: performance, median of ${page.runs.length}`,
-      figure: `${page.median.performance} (LCP ${page.median.lcpMs} ms, TBT ${page.median.tbtMs} ms, CLS ${page.median.cls})`,
+      name: `Lighthouse ${page.name} page: performance, each of ${page.runs.length} runs`,
+      figure: `${page.runs.map((run) => run.performance).join('/')} (median: LCP ${page.median.lcpMs} ms, TBT ${page.median.tbtMs} ms, CLS ${page.median.cls})`,
       limit: `≥ ${BUDGETS.lighthousePerformance}`,
-      status: pass(page.median.performance >= BUDGETS.lighthousePerformance),
+      status: pass(lowest >= BUDGETS.lighthousePerformance),
     });
     budgets.push({
       name: `Lighthouse ${page.name} page: accessibility`,
@@ -181,8 +183,8 @@ export function evaluateBudgets(results: Omit<BenchResults, 'budgets'>): Budget[
       status: pass(page.median.accessibility >= BUDGETS.lighthouseAccessibility),
     });
   }
-  if (lighthouse?.error || (lighthouse && lighthouse.pages.length < 3)) {
-    budgets.push({ name: 'Lighthouse ran on the three pages', figure: lighthouse.error ?? `${lighthouse.pages.length} pages`, limit: '3 pages', status: 'FAIL' });
+  if (lighthouse?.error || (lighthouse && lighthouse.pages.length < 4)) {
+    budgets.push({ name: 'Lighthouse ran on the four pages', figure: lighthouse.error ?? `${lighthouse.pages.length} pages`, limit: '4 pages', status: 'FAIL' });
   }
   return budgets;
 }
