@@ -4,6 +4,7 @@ import {
   daysBetween,
   MAX_DAYS_AHEAD,
   MAX_STAY_DAYS,
+  partyFits,
   quoteStay,
   seasonalPricesOf,
   type AdminBookingsQuery,
@@ -13,6 +14,7 @@ import {
   type BookingSummary,
   type CreateBookingBody,
   type Language,
+  type Party,
 } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, notFound, sqlState } from '../../../lib/errors.ts';
@@ -35,6 +37,13 @@ export interface BookingsServiceOptions {
   emailProof: Pick<EmailProof, 'assertMayBookOnSite'>;
   /** The setting `on_site_requires_approval`, read in the booking's transaction. */
   onSiteRequiresApproval: (tx: Executor) => Promise<boolean>;
+}
+
+/** 400 `too_many_guests` (on `adults`) when the party is more than the room takes (party-rules.ts `partyFits`). */
+export function assertPartyFits(party: Party, maxGuests: number): void {
+  if (!partyFits(party, maxGuests)) {
+    throw badRequest('too_many_guests', `This room takes at most ${maxGuests} guests`, 'adults');
+  }
 }
 
 /** Ranges sorted by start, merged where they overlap or touch. */
@@ -63,13 +72,16 @@ export class BookingsService {
     return siteToday(this.options.timeZone);
   }
 
-  /** Validates a stay's dates against the site's calendar: [start, end), not in the past, within the limits. */
-  normaliseStay(startInput: string, endInput: string): { start: string; end: string } {
+  /**
+   * Validates a stay's dates against the site's calendar: [start, end), not in the past (unless `allowPast`: the owner
+   * records a stay taken before, docs/decisions/0032), within the limits.
+   */
+  normaliseStay(startInput: string, endInput: string, { allowPast = false }: { allowPast?: boolean } = {}): { start: string; end: string } {
     const start = toSiteDate(startInput, this.options.timeZone);
     const end = toSiteDate(endInput, this.options.timeZone);
     const today = this.today();
     if (end <= start) throw badRequest('invalid_dates', 'The departure must be after the arrival', 'end_date');
-    if (start < today) throw badRequest('date_in_past', 'The arrival cannot be in the past', 'start_date');
+    if (start < today && !allowPast) throw badRequest('date_in_past', 'The arrival cannot be in the past', 'start_date');
     if (daysBetween(start, end) > MAX_STAY_DAYS) {
       throw badRequest('stay_too_long', `A stay may last at most ${MAX_STAY_DAYS} days`, 'end_date');
     }
