@@ -12,6 +12,7 @@ import {
   type BookedRange,
   type Booking,
   type BookingSummary,
+  type CancellationPolicy,
   type CreateBookingBody,
   type Language,
   type Party,
@@ -37,6 +38,11 @@ export interface BookingsServiceOptions {
   emailProof: Pick<EmailProof, 'assertMayBookOnSite'>;
   /** The setting `on_site_requires_approval`, read in the booking's transaction. */
   onSiteRequiresApproval: (tx: Executor) => Promise<boolean>;
+}
+
+/** What a new booking copies from its guest and its room: who, in which room, under the terms bookings of it get now. */
+export function guestInRoom(user: UserRow, room: { id: string; cancellationPolicy: CancellationPolicy }) {
+  return { roomId: room.id, userId: user.id, userName: fullName(user), userEmail: user.email, cancellationPolicy: room.cancellationPolicy };
 }
 
 /** 400 `too_many_guests` (on `adults`) when the party is more than the room takes (party-rules.ts `partyFits`). */
@@ -129,16 +135,12 @@ export class BookingsService {
         if (capped) await this.assertUnderCap(tx, user.id);
         if (capped && onSite) await this.assertUnderNightCap(tx, user.id, start, end);
         const view = await lifecycle.open(tx, {
-          roomId: room.id,
-          userId: user.id,
-          userName: fullName(user),
-          userEmail: user.email,
+          ...guestInRoom(user, room),
           startDate: start,
           endDate: end,
           totalCents: quote.totalCents,
           paymentMethod: body.payment_method,
           language,
-          cancellationPolicy: room.cancellationPolicy,
         }, approval);
         return { booking: toBooking(view), reused: false };
       });

@@ -3,10 +3,9 @@ import { quoteStay, type AdminCreateBookingBody, type Booking, type Language } f
 import type { Database } from '../../../db/client.ts';
 import { badRequest, conflict, notFound, sqlState } from '../../../lib/errors.ts';
 import type { GuestAccounts } from '../auth/guest-accounts.ts';
-import { fullName } from '../auth/users-repository.ts';
 import type { BookingLifecycle } from './booking-lifecycle.ts';
 import { toBooking, type BookingsRepository } from './bookings-repository.ts';
-import { assertPartyFits, type BookingsService } from './bookings-service.ts';
+import { assertPartyFits, guestInRoom, type BookingsService } from './bookings-service.ts';
 
 /** The body as the route's schema gave it: defaults applied (one adult, no children, on site, no note, rules kept). */
 export type OwnerBookingBody = z.output<typeof AdminCreateBookingBody>;
@@ -49,10 +48,7 @@ export class OwnerBookings {
         const view = await lifecycle.open(
           tx,
           {
-            roomId: room.id,
-            userId: user.id,
-            userName: fullName(user),
-            userEmail: user.email,
+            ...guestInRoom(user, room),
             startDate: start,
             endDate: end,
             adults: body.adults,
@@ -60,7 +56,6 @@ export class OwnerBookings {
             totalCents: quote.totalCents,
             paymentMethod: 'on_site',
             language: user.language,
-            cancellationPolicy: room.cancellationPolicy,
             source: 'admin',
             adminNote: body.note || null,
           },

@@ -223,7 +223,7 @@ describe('admin calendar timeline', () => {
     api({
       'GET /properties': () => [{ ...PROPERTY_A, id: propertyId(0), name: 'House 00' }],
       'GET /rooms': () => [adminRoom({ id: roomId(3), property_id: propertyId(0), room_number: '103', max_guests: 4 })],
-      'POST /admin/bookings': ({ body }) => {
+      'POST /admin/bookings': ({ body }: { body: unknown }) => {
         posted.push(body);
         return { status: 201, body: adminBooking({ room_id: roomId(3), user_name: 'Rui Costa', source: 'admin', adults: 2, children: 1 }) };
       },
