@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addDays, type AuthResponse, type Booking } from '@roomweek/contract';
+import { addDays, type AuthResponse, type Booking, type Timeline } from '@roomweek/contract';
 import { bookings, users } from '../../src/db/schema.ts';
 import { bearer, book, createProperty, createRoom, loginAdmin, registerUser, siteDate } from '../helper.ts';
 import { expectError, expectRefused, insertBooking } from '../support.ts';
@@ -155,6 +155,9 @@ describe('bookings the owner enters', () => {
 
     const kinds = (await outboxRows(mail.t.app.db)).map((row) => [row.kind, row.recipient === guest_email]);
     expect(kinds).toEqual(expect.arrayContaining([['account_invitation', true], ['booking_confirmation', true], ['admin_booking_alert', false]]));
+    // The owner's timeline shows the party and the source.
+    const timeline = await mail.t.app.inject({ method: 'GET', url: `/api/admin/timeline?start=${booking.start_date}&days=7`, headers: bearer(admin) });
+    expect(timeline.json<Timeline>().bookings.find((stay) => stay.id === booking.id)).toMatchObject({ adults: 1, children: 1, source: 'admin' });
 
     await mail.t.app.outboxDispatcher.runOnce();
     const invitation = mail.smtp.received.find((mail) => mail.subject.startsWith('Votre séjour est réservé'));

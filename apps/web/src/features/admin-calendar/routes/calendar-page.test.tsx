@@ -26,6 +26,9 @@ function booking(overrides: Partial<TimelineBooking>): TimelineBooking {
     paid_amount: 350,
     payment_method: 'stripe',
     hold_expires_at: null,
+    adults: 1,
+    children: 0,
+    source: 'web',
     ...overrides,
   };
 }
@@ -44,7 +47,7 @@ function timelineFrom(start: string): Timeline {
     })),
     bookings: [
       booking({}),
-      booking({ id: 'cccccccc-0000-4000-8000-000000000002', room_id: roomId(1), status: 'pending', user_name: 'Ben Hold', start_date: '2030-04-03', end_date: '2030-04-10', paid_amount: 0, hold_expires_at: '2030-04-03T09:30:00Z' }),
+      booking({ id: 'cccccccc-0000-4000-8000-000000000002', room_id: roomId(1), status: 'pending', user_name: 'Ben Hold', adults: 2, children: 1, start_date: '2030-04-03', end_date: '2030-04-10', paid_amount: 0, hold_expires_at: '2030-04-03T09:30:00Z' }),
       booking({ id: 'cccccccc-0000-4000-8000-000000000003', room_id: roomId(2), user_name: 'Cleo Gone', start_date: '2030-03-25', end_date: '2030-04-01' }),
     ],
     blocks: [
@@ -160,6 +163,8 @@ describe('admin calendar timeline', () => {
     expect(within(dialog).getByText('Réservation n° cccccccc')).toBeInTheDocument();
     expect(within(dialog).getByText('ana@example.com'.replace('ana', 'ana'), { exact: false })).toBeInTheDocument();
     expect(within(dialog).getByText('7 nuits')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 adultes, 1 enfant')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Saisie par le propriétaire')).not.toBeInTheDocument();
     expect(within(dialog).getByText('En attente')).toBeInTheDocument();
     expect(within(dialog).getByText(/Dates retenues jusqu’à/)).toBeInTheDocument();
     await user.keyboard('{Escape}');
