@@ -107,6 +107,13 @@ describe('bookings the owner enters', () => {
     expect((await enter({ ...expired, ...guest() })).statusCode).toBe(201);
   });
 
+  it('lets one of two owners entering the same nights at once have them', async () => {
+    const stay = nextStay();
+    const answers = await Promise.all([enter({ ...stay, ...guest() }), enter({ ...stay, ...guest() })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expectError(answers.find((answer) => answer.statusCode === 409)!, 409, 'room_unavailable');
+  });
+
   it('keeps the room stay rules unless told to set them aside; the price is the server quote either way', async () => {
     const strict = await createRoom(mail.t.app, admin, propertyId, { price_per_week: 700, rules: { changeover_days: [6], min_nights: 14 } });
     const saturday = nextSaturday(day + 10);
