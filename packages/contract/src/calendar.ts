@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookingStatus, PaymentMethod } from './bookings.ts';
+import { BookingSource, BookingStatus, PaymentMethod } from './bookings.ts';
 import { CalendarDate, Id } from './common.ts';
 
 /**
@@ -129,6 +129,10 @@ export const TimelineBooking = z.object({
   paid_amount: z.number(),
   payment_method: PaymentMethod,
   hold_expires_at: z.string().nullable(),
+  /** The party, and whether the owner entered it (issue 26). */
+  adults: z.number().int(),
+  children: z.number().int(),
+  source: BookingSource,
 });
 export type TimelineBooking = z.infer<typeof TimelineBooking>;
 

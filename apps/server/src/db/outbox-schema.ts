@@ -15,6 +15,7 @@ export const OUTBOX_KINDS = [
   'email_verification',
   'booking_requested',
   'admin_approval_request',
+  'account_invitation',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -4,10 +4,34 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthResponse, Booking } from '@roomweek/contract';
 import type { Database } from '../../src/db/client.ts';
 import { outboxMessages, type OutboxRow } from '../../src/db/outbox-schema.ts';
-import { bearer, createProperty, createRoom, loginAdmin, proveEmail, siteDate } from '../helper.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { SmtpSink } from '../fakes/smtp-sink.ts';
+import { bearer, buildTestApp, createProperty, createRoom, loginAdmin, proveEmail, siteDate, type TestApp } from '../helper.ts';
 
 export async function outboxRows(db: Database): Promise<OutboxRow[]> {
   return db.select().from(outboxMessages).orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.channel));
+}
+
+/**
+ * For a describe block: an app that sends its e-mails to a real SMTP server on this machine, started before the
+ * block's tests and closed after them; each test starts with nothing received and nothing waiting in the outbox.
+ * Read `t` and `smtp` inside the tests (they are set once the block starts).
+ */
+export function appWithMail(): { t: TestApp; smtp: SmtpSink } {
+  const state = {} as { t: TestApp; smtp: SmtpSink };
+  beforeAll(async () => {
+    state.smtp = await SmtpSink.start();
+    state.t = await buildTestApp({ env: { SMTP_URL: state.smtp.url, MAIL_FROM: 'RoomWeek <bookings@roomweek.test>' } });
+  });
+  afterAll(async () => {
+    await state.t.close();
+    await state.smtp.stop();
+  });
+  afterEach(async () => {
+    state.smtp.received.length = 0;
+    await state.t.app.db.delete(outboxMessages).where(sql`true`);
+  });
+  return state;
 }
 
 /** Time passes: every waiting message (a retry's backoff, an expired claim's lease) is due now. */

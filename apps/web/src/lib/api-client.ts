@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   paths,
   type AdminBookingsQuery,
+  type AdminCreateBookingBody,
   type BlockBody,
   type BookingSettings,
   type CalendarBody,
@@ -309,6 +310,8 @@ export const api = {
     /** One page of every booking, newest first, filtered by status and by a search on name, e-mail or id. */
     bookings: ({ status, q, limit, offset }: AdminBookingsQuery, signal?: AbortSignal) =>
       callPage(routes.admin.bookings, { query: { status, q: q || undefined, limit, offset }, signal }),
+    /** A stay the owner took by phone or e-mail (docs/decisions/0032). */
+    createBooking: (body: AdminCreateBookingBody) => call(routes.admin.createBooking, { body }),
     bookingSummary: (signal?: AbortSignal) => call(routes.admin.bookingSummary, { signal }),
     /** A refund without cancelling; the same `idempotencyKey` answers the first refund again and moves no money. */
     refund: (id: string, body: RefundBody, idempotencyKey: string) =>

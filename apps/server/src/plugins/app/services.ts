@@ -4,12 +4,14 @@ import { PasswordHasher } from '../../lib/passwords.ts';
 import { SecretBox } from '../../lib/secrets.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { EmailProof } from './auth/email-proof.ts';
+import { GuestAccounts } from './auth/guest-accounts.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { RateLimitsRepository } from './auth/rate-limits-repository.ts';
 import { TokenSigner } from './auth/tokens.ts';
 import { BookingLifecycle } from './bookings/booking-lifecycle.ts';
 import { BookingsRepository } from './bookings/bookings-repository.ts';
 import { BookingsService } from './bookings/bookings-service.ts';
+import { OwnerBookings } from './bookings/owner-bookings.ts';
 import type { Notifier } from './notifications/notifier.ts';
 import { scheduleOutboxDispatcher, type OutboxDispatcher } from './notifications/outbox-dispatcher.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
@@ -37,6 +39,8 @@ declare module 'fastify' {
     bookingsRepository: BookingsRepository;
     bookingLifecycle: BookingLifecycle;
     bookingsService: BookingsService;
+    /** Bookings the owner enters (POST /api/admin/bookings, docs/decisions/0032). */
+    ownerBookings: OwnerBookings;
     settingsService: SettingsService;
     uploadsService: UploadsService;
   }
@@ -114,6 +118,16 @@ export default fp<ServicesOptions>(
         maxUnpaidNightsPerUser: config.MAX_UNPAID_NIGHTS_PER_USER,
         emailProof: app.emailProof,
         onSiteRequiresApproval: (tx) => app.settingsService.onSiteRequiresApproval(tx),
+      }),
+    );
+    app.decorate(
+      'ownerBookings',
+      new OwnerBookings({
+        db,
+        repository: bookingsRepository,
+        lifecycle: bookingLifecycle,
+        stays: app.bookingsService,
+        accounts: new GuestAccounts({ db, hasher: app.passwordHasher, notifier: app.notifier, defaultLanguage: config.DEFAULT_LANGUAGE }),
       }),
     );
     app.decorate('propertiesService', new PropertiesService({ db, repository: app.propertiesRepository, stays: app.bookingsService }));

@@ -62,6 +62,12 @@ export class UsersRepository {
     return row!;
   }
 
+  /** A new account, unless one already has this address (the unique index decides): then nothing. */
+  async insertIfAbsent(values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+    const [row] = await this.db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+    return row;
+  }
+
   async update(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
     const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
     return row;

@@ -94,7 +94,14 @@ export interface BookingLifecycleOptions {
 export type NewBooking = Pick<
   BookingRow,
   'roomId' | 'userId' | 'userName' | 'userEmail' | 'startDate' | 'endDate' | 'totalCents' | 'paymentMethod' | 'language' | 'cancellationPolicy'
->;
+> &
+  /** The party (one adult by default), where it came from (`web` by default) and the owner's note on one they entered. */
+  Partial<Pick<BookingRow, 'adults' | 'children' | 'source' | 'adminNote'>>;
+
+/** How a booking opens besides its values: waiting for the owner's approval; `silent`, without any message (a stay already over, entered by the owner). */
+export interface OpenOptions {
+  silent?: boolean;
+}
 
 export class BookingLifecycle {
   constructor(private readonly options: BookingLifecycleOptions) {}
@@ -159,9 +166,10 @@ export class BookingLifecycle {
   /**
    * (new) → pending hold for card and PayPal, → confirmed for on site, or → pending without a hold for on site when
    * the owner approves on-site bookings (`approval`). The caller holds the room's nights lock and has released the
-   * room's expired holds; the exclusion constraint refuses a clash (23P01, mapped by the caller).
+   * room's expired holds; the exclusion constraint refuses a clash (23P01, mapped by the caller). `silent`: no message
+   * at all (the owner records a stay already over, docs/decisions/0032).
    */
-  async open(tx: Executor, values: NewBooking, approval = false): Promise<BookingView> {
+  async open(tx: Executor, values: NewBooking, approval = false, { silent = false }: OpenOptions = {}): Promise<BookingView> {
     const onSite = values.paymentMethod === 'on_site';
     const confirmed = onSite && !approval;
     const id = await this.repository.insert(tx, {
@@ -171,8 +179,10 @@ export class BookingLifecycle {
       confirmedAt: confirmed ? sql`now()` : null,
     });
     const view = await this.view(tx, id);
-    if (confirmed) await this.options.notifier.bookingConfirmed(tx, view);
-    else if (onSite) await this.options.notifier.bookingAwaitingApproval(tx, view);
+    if (!silent) {
+      if (confirmed) await this.options.notifier.bookingConfirmed(tx, view);
+      else if (onSite) await this.options.notifier.bookingAwaitingApproval(tx, view);
+    }
     this.events.opened(values.paymentMethod);
     if (confirmed) this.events.confirmed();
     return view;

@@ -4,6 +4,7 @@ import {
   daysBetween,
   MAX_DAYS_AHEAD,
   MAX_STAY_DAYS,
+  partyFits,
   quoteStay,
   seasonalPricesOf,
   type AdminBookingsQuery,
@@ -11,8 +12,10 @@ import {
   type BookedRange,
   type Booking,
   type BookingSummary,
+  type CancellationPolicy,
   type CreateBookingBody,
   type Language,
+  type Party,
 } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, notFound, sqlState } from '../../../lib/errors.ts';
@@ -35,6 +38,18 @@ export interface BookingsServiceOptions {
   emailProof: Pick<EmailProof, 'assertMayBookOnSite'>;
   /** The setting `on_site_requires_approval`, read in the booking's transaction. */
   onSiteRequiresApproval: (tx: Executor) => Promise<boolean>;
+}
+
+/** What a new booking copies from its guest and its room: who, in which room, under the terms bookings of it get now. */
+export function guestInRoom(user: UserRow, room: { id: string; cancellationPolicy: CancellationPolicy }) {
+  return { roomId: room.id, userId: user.id, userName: fullName(user), userEmail: user.email, cancellationPolicy: room.cancellationPolicy };
+}
+
+/** 400 `too_many_guests` (on `adults`) when the party is more than the room takes (party-rules.ts `partyFits`). */
+export function assertPartyFits(party: Party, maxGuests: number): void {
+  if (!partyFits(party, maxGuests)) {
+    throw badRequest('too_many_guests', `This room takes at most ${maxGuests} guests`, 'adults');
+  }
 }
 
 /** Ranges sorted by start, merged where they overlap or touch. */
@@ -63,13 +78,16 @@ export class BookingsService {
     return siteToday(this.options.timeZone);
   }
 
-  /** Validates a stay's dates against the site's calendar: [start, end), not in the past, within the limits. */
-  normaliseStay(startInput: string, endInput: string): { start: string; end: string } {
+  /**
+   * Validates a stay's dates against the site's calendar: [start, end), not in the past (unless `allowPast`: the owner
+   * records a stay taken before, docs/decisions/0032), within the limits.
+   */
+  normaliseStay(startInput: string, endInput: string, { allowPast = false }: { allowPast?: boolean } = {}): { start: string; end: string } {
     const start = toSiteDate(startInput, this.options.timeZone);
     const end = toSiteDate(endInput, this.options.timeZone);
     const today = this.today();
     if (end <= start) throw badRequest('invalid_dates', 'The departure must be after the arrival', 'end_date');
-    if (start < today) throw badRequest('date_in_past', 'The arrival cannot be in the past', 'start_date');
+    if (start < today && !allowPast) throw badRequest('date_in_past', 'The arrival cannot be in the past', 'start_date');
     if (daysBetween(start, end) > MAX_STAY_DAYS) {
       throw badRequest('stay_too_long', `A stay may last at most ${MAX_STAY_DAYS} days`, 'end_date');
     }
@@ -117,16 +135,12 @@ export class BookingsService {
         if (capped) await this.assertUnderCap(tx, user.id);
         if (capped && onSite) await this.assertUnderNightCap(tx, user.id, start, end);
         const view = await lifecycle.open(tx, {
-          roomId: room.id,
-          userId: user.id,
-          userName: fullName(user),
-          userEmail: user.email,
+          ...guestInRoom(user, room),
           startDate: start,
           endDate: end,
           totalCents: quote.totalCents,
           paymentMethod: body.payment_method,
           language,
-          cancellationPolicy: room.cancellationPolicy,
         }, approval);
         return { booking: toBooking(view), reused: false };
       });

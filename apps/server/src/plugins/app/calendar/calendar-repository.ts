@@ -267,6 +267,9 @@ export class CalendarRepository {
         paidCents: bookings.paidCents,
         paymentMethod: bookings.paymentMethod,
         holdExpiresAt: bookings.holdExpiresAt,
+        adults: bookings.adults,
+        children: bookings.children,
+        source: bookings.source,
       })
       .from(bookings)
       .where(and(occupiesNights(), nightsMeet(addDays(from, -1), to)))

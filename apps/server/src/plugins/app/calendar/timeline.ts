@@ -53,6 +53,9 @@ export async function timeline(
         paid_amount: toEuros(stay.paidCents),
         payment_method: stay.paymentMethod,
         hold_expires_at: stay.holdExpiresAt?.toISOString() ?? null,
+        adults: stay.adults,
+        children: stay.children,
+        source: stay.source,
       })),
     blocks: blocks.filter(({ block }) => roomIds.has(block.roomId)).map(toBlock),
   };

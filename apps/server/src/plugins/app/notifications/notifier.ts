@@ -12,6 +12,8 @@ export interface Notifier {
   emailChanged(tx: Executor, event: { user: UserRow; newEmail: string }): Promise<void>;
   /** A link that proves the account's e-mail: at registration, and again when asked (docs/decisions/0029). */
   emailVerificationRequested(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }): Promise<void>;
+  /** An account the owner opened with a booking they entered: a link to choose its password (docs/decisions/0032). */
+  accountInvited(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }): Promise<void>;
   /**
    * A booking became confirmed: on site at once, once its payment came, or once the owner approved it (`approval`,
    * with the owner's optional message) (booking-lifecycle.ts).

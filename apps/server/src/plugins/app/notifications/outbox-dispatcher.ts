@@ -15,6 +15,7 @@ import {
   renderEmailChanged,
   renderAdminApprovalRequest,
   renderBookingRequested,
+  renderAccountInvitation,
   renderEmailVerification,
   renderPasswordReset,
   type BookingPayload,
@@ -161,6 +162,10 @@ export class OutboxDispatcher {
       case 'email_verification': {
         if (!message.secret) throw new Error('the verification link is missing');
         return renderEmailVerification(language, message.payload as unknown as PasswordResetPayload, this.options.box.open(message.secret));
+      }
+      case 'account_invitation': {
+        if (!message.secret) throw new Error('the invitation link is missing');
+        return renderAccountInvitation(language, message.payload as unknown as PasswordResetPayload, this.options.box.open(message.secret));
       }
       case 'booking_requested':
         return renderBookingRequested(language, message.payload as unknown as BookingPayload);

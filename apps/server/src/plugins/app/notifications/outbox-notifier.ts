@@ -13,6 +13,8 @@ import { localisedText } from '../content/translations.ts';
 import type { Notifier } from './notifier.ts';
 import { asLanguage, type BookingPayload, type EmailChangedPayload, type PasswordResetPayload } from './templates.ts';
 
+type AccountLinkEvent = { user: UserRow; token: string; expiresAt: Date };
+
 export interface OutboxNotifierOptions {
   /** The site's origin (PUBLIC_URL), for the links in messages. */
   publicUrl: string;
@@ -34,11 +36,9 @@ export interface OutboxNotifierOptions {
 export class OutboxNotifier implements Notifier {
   constructor(private readonly options: OutboxNotifierOptions) {}
 
-  async passwordResetRequested(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }) {
-    const link = `${this.options.publicUrl}/reset-password?token=${encodeURIComponent(event.token)}`;
-    const payload: PasswordResetPayload = { name: fullName(event.user) };
+  async passwordResetRequested(tx: Executor, event: AccountLinkEvent) {
     // A link that can no longer work is not worth sending.
-    await this.emailAccount(tx, event.user, 'password_reset', payload, { secret: this.options.box.seal(link), expiresAt: event.expiresAt });
+    await this.emailLink(tx, event, 'password_reset', 'reset-password');
   }
 
   /** A notice to the old address: the new one is shown masked, in case the old mailbox is no longer the owner's. */
@@ -48,10 +48,20 @@ export class OutboxNotifier implements Notifier {
   }
 
   /** The link that proves the address, sealed while it waits in the outbox like a reset link. */
-  async emailVerificationRequested(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }) {
-    const link = `${this.options.publicUrl}/verify-email?token=${encodeURIComponent(event.token)}`;
+  async emailVerificationRequested(tx: Executor, event: AccountLinkEvent) {
+    await this.emailLink(tx, event, 'email_verification', 'verify-email');
+  }
+
+  /** The reset page chooses the first password as it chooses a new one: the token is a reset token (password_resets). */
+  async accountInvited(tx: Executor, event: AccountLinkEvent) {
+    await this.emailLink(tx, event, 'account_invitation', 'reset-password');
+  }
+
+  /** An e-mail carrying a link with a credential (`page?token=`), sealed while it waits and given up once it expires. */
+  private async emailLink(tx: Executor, event: AccountLinkEvent, kind: OutboxKind, page: string) {
+    const link = `${this.options.publicUrl}/${page}?token=${encodeURIComponent(event.token)}`;
     const payload: PasswordResetPayload = { name: fullName(event.user) };
-    await this.emailAccount(tx, event.user, 'email_verification', payload, { secret: this.options.box.seal(link), expiresAt: event.expiresAt });
+    await this.emailAccount(tx, event.user, kind, payload, { secret: this.options.box.seal(link), expiresAt: event.expiresAt });
   }
 
   /** An e-mail about the account itself, to its (current) address in its language. */

@@ -161,29 +161,31 @@ function bookingFacts(t: EmailTexts, language: Language, booking: BookingPayload
   return facts;
 }
 
-export function renderPasswordReset(language: Language, payload: PasswordResetPayload, link: string): RenderedEmail {
-  const t = TEXTS[language];
+/** The e-mails that carry one link about the account: a reset, a proof of the address, an invitation to choose a password. */
+type AccountLinkTexts = EmailTexts['passwordReset'];
+
+function renderAccountLink(t: EmailTexts, texts: AccountLinkTexts, payload: PasswordResetPayload, link: string): RenderedEmail {
   return composeEmail(t, {
-    subject: t.passwordReset.subject,
+    subject: texts.subject,
     greeting: fillText(t.greeting, { name: payload.name }),
-    paragraphs: [t.passwordReset.intro],
-    action: { label: t.passwordReset.action, url: link, showUrl: true },
-    closing: [t.passwordReset.validity, t.passwordReset.ignore],
-    footer: t.passwordReset.footer,
+    paragraphs: [texts.intro],
+    action: { label: texts.action, url: link, showUrl: true },
+    closing: [texts.validity, texts.ignore],
+    footer: texts.footer,
   });
 }
 
+export function renderPasswordReset(language: Language, payload: PasswordResetPayload, link: string): RenderedEmail {
+  return renderAccountLink(TEXTS[language], TEXTS[language].passwordReset, payload, link);
+}
+
 export function renderEmailVerification(language: Language, payload: PasswordResetPayload, link: string): RenderedEmail {
-  const t = TEXTS[language];
-  const v = t.emailVerification;
-  return composeEmail(t, {
-    subject: v.subject,
-    greeting: fillText(t.greeting, { name: payload.name }),
-    paragraphs: [v.intro],
-    action: { label: v.action, url: link, showUrl: true },
-    closing: [v.validity, v.ignore],
-    footer: v.footer,
-  });
+  return renderAccountLink(TEXTS[language], TEXTS[language].emailVerification, payload, link);
+}
+
+/** An account the owner opened with a booking they entered: the link chooses its first password (docs/decisions/0032). */
+export function renderAccountInvitation(language: Language, payload: PasswordResetPayload, link: string): RenderedEmail {
+  return renderAccountLink(TEXTS[language], TEXTS[language].accountInvitation, payload, link);
 }
 
 /** The owner's message, quoted, when there is one. */

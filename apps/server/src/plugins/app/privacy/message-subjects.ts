@@ -33,6 +33,8 @@ export function messageSubject(kind: string, language: string, payload: Record<s
       return fillText(t.bookingCancelled.subject, stay);
     case 'email_verification':
       return t.emailVerification.subject;
+    case 'account_invitation':
+      return t.accountInvitation.subject;
     case 'booking_requested':
       return fillText(t.bookingRequested.subject, stay);
     default:

@@ -22,6 +22,12 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
     },
   });
 
+  // A stay taken by phone or e-mail (docs/decisions/0032).
+  contractRoute(app, routes.admin.createBooking, {
+    config: { contentLanguage: true },
+    handler: async (request, reply) => reply.code(201).send(await app.ownerBookings.create(request.body, request.contentLanguage)),
+  });
+
   contractRoute(app, routes.admin.bookingSummary, {
     handler: async () => ({ ...(await app.bookingsService.summary()), warnings: config.siteWarnings }),
   });

@@ -6,7 +6,7 @@ import { ContentSentence } from '@/components/content-sentence';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { MethodBadge, RefundBadge } from '@/features/admin-shell/components/booking-badges';
+import { MethodBadge, PartyText, RefundBadge, SourceBadge } from '@/features/admin-shell/components/booking-badges';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
@@ -68,13 +68,14 @@ export const AdminBookingCard = memo(function AdminBookingCard({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <SourceBadge booking={booking} />
           <MethodBadge method={booking.payment_method} />
           <BookingStatusBadge status={booking.status} />
           <RefundBadge booking={booking} />
         </div>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-5">
+        <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
           <div>
             <dt className="text-stone-500">{t('bookings.start')}</dt>
             <dd className="font-medium">{formatDate(booking.start_date, language)}</dd>
@@ -82,6 +83,12 @@ export const AdminBookingCard = memo(function AdminBookingCard({
           <div>
             <dt className="text-stone-500">{t('bookings.end')}</dt>
             <dd className="font-medium">{formatDate(booking.end_date, language)}</dd>
+          </div>
+          <div>
+            <dt className="text-stone-500">{t('bookings.party')}</dt>
+            <dd className="font-medium" data-testid="booking-party">
+              <PartyText party={booking} />
+            </dd>
           </div>
           <div>
             <dt className="text-stone-500">{t('bookings.total')}</dt>

@@ -6,7 +6,7 @@ import {
   type BookingStatus,
   type CancelBookingBody,
 } from '@roomweek/contract';
-import { Ban, CalendarCheck, CalendarX2, Clock, Euro, HandCoins, ListChecks, Search } from 'lucide-react';
+import { Ban, CalendarCheck, CalendarPlus, CalendarX2, Clock, Euro, HandCoins, ListChecks, Search } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { StatusView } from '@/components/status-view';
@@ -17,6 +17,8 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { NewBookingDialog, type NewBookingTarget } from '@/features/admin-shell/components/new-booking-dialog';
+import { useSiteToday } from '@/config/public-config';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
 import { formatCents } from '@/lib/format';
@@ -59,6 +61,8 @@ export default function BookingsPage() {
   const [confirming, setConfirming] = useState<Booking | null>(null);
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const openRefund = useCallback((booking: Booking, retry: boolean) => setRefunding({ booking, retry }), []);
+  const [entering, setEntering] = useState<NewBookingTarget | null>(null);
+  const siteToday = useSiteToday();
 
   const shown = list.data;
   const pageCount = shown ? Math.max(1, Math.ceil(shown.total / ADMIN_PAGE_SIZE)) : 1;
@@ -81,7 +85,16 @@ export default function BookingsPage() {
   const count = (value: number | undefined) => (summary.isError ? '—' : value);
 
   return (
-    <AdminPage title={t('bookings.title')} description={t('bookings.subtitle')}>
+    <AdminPage
+      title={t('bookings.title')}
+      description={t('bookings.subtitle')}
+      actions={
+        <Button onClick={() => setEntering({})}>
+          <CalendarPlus aria-hidden="true" />
+          {t('newBooking.action')}
+        </Button>
+      }
+    >
       <StatGrid className="lg:grid-cols-3 xl:grid-cols-6">
         <StatTile icon={ListChecks} label={t('bookings.counters.total')} value={count(totals?.total)} tone="stone" />
         <StatTile icon={CalendarCheck} label={t('bookings.counters.confirmed')} value={count(totals?.confirmed)} tone="emerald" />
@@ -198,6 +211,7 @@ export default function BookingsPage() {
       )}
       <AdminCancelDialog booking={confirming} onClose={() => setConfirming(null)} onConfirm={onCancel} />
       <RefundDialog target={refunding} onClose={() => setRefunding(null)} />
+      <NewBookingDialog target={entering} today={siteToday ?? ''} onClose={() => setEntering(null)} />
     </AdminPage>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { MethodBadge } from '@/features/admin-shell/components/booking-badges';
+import { MethodBadge, PartyText, SourceBadge } from '@/features/admin-shell/components/booking-badges';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatPrice, INTL_LOCALES, shortId } from '@/lib/format';
@@ -25,7 +25,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 const dateTime = (instant: string, language: string) =>
   new Intl.DateTimeFormat(INTL_LOCALES[language as Language] ?? INTL_LOCALES.fr, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
 
-/** A stay clicked on the timeline: the guest, the dates, the total, the payment. */
+/** A stay clicked on the timeline: the guest, the dates, the party (and whether the owner entered it), the total, the payment. */
 export function BookingDetailsDialog({ booking, room, onClose }: { booking: TimelineBooking | null; room: TimelineRoom | null; onClose: () => void }) {
   const { t, i18n } = useAdminTranslation();
   const language = i18n.language;
@@ -48,6 +48,14 @@ export function BookingDetailsDialog({ booking, room, onClose }: { booking: Time
                 <span className="block font-normal text-stone-600">
                   {t('calendar.booking.nights', { count: daysBetween(booking.start_date, booking.end_date) })}
                 </span>
+              </Detail>
+              <Detail label={t('bookings.party')}>
+                <PartyText party={booking} />
+                {booking.source === 'admin' ? (
+                  <span className="mt-1 block">
+                    <SourceBadge booking={booking} />
+                  </span>
+                ) : null}
               </Detail>
               <Detail label={t('calendar.booking.total')}>{formatPrice(booking.total_price, language)}</Detail>
               <Detail label={t('calendar.booking.paid')}>{formatPrice(booking.paid_amount, language)}</Detail>

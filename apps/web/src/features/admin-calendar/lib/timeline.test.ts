@@ -15,6 +15,9 @@ const booking = (overrides: Partial<TimelineBooking>): TimelineBooking => ({
   paid_amount: 0,
   payment_method: 'on_site',
   hold_expires_at: null,
+  adults: 1,
+  children: 0,
+  source: 'web',
   ...overrides,
 });
 const block = (overrides: Partial<Block>): Block => ({

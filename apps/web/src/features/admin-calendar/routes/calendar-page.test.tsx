@@ -2,7 +2,7 @@ import { addDays, type Block, type Calendar, type CalendarConflict, type Timelin
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_TOKEN, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
+import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi, PROPERTY_A } from '@/features/admin-shell/test/admin-fixtures';
 import { renderApp } from '../../../../test/render-app';
 
 // Wednesday 3 April 2030 in Brussels: the timeline opens on Monday 1 April, for four weeks.
@@ -26,6 +26,9 @@ function booking(overrides: Partial<TimelineBooking>): TimelineBooking {
     paid_amount: 350,
     payment_method: 'stripe',
     hold_expires_at: null,
+    adults: 1,
+    children: 0,
+    source: 'web',
     ...overrides,
   };
 }
@@ -44,7 +47,7 @@ function timelineFrom(start: string): Timeline {
     })),
     bookings: [
       booking({}),
-      booking({ id: 'cccccccc-0000-4000-8000-000000000002', room_id: roomId(1), status: 'pending', user_name: 'Ben Hold', start_date: '2030-04-03', end_date: '2030-04-10', paid_amount: 0, hold_expires_at: '2030-04-03T09:30:00Z' }),
+      booking({ id: 'cccccccc-0000-4000-8000-000000000002', room_id: roomId(1), status: 'pending', user_name: 'Ben Hold', adults: 2, children: 1, start_date: '2030-04-03', end_date: '2030-04-10', paid_amount: 0, hold_expires_at: '2030-04-03T09:30:00Z' }),
       booking({ id: 'cccccccc-0000-4000-8000-000000000003', room_id: roomId(2), user_name: 'Cleo Gone', start_date: '2030-03-25', end_date: '2030-04-01' }),
     ],
     blocks: [
@@ -160,6 +163,8 @@ describe('admin calendar timeline', () => {
     expect(within(dialog).getByText('Réservation n° cccccccc')).toBeInTheDocument();
     expect(within(dialog).getByText('ana@example.com'.replace('ana', 'ana'), { exact: false })).toBeInTheDocument();
     expect(within(dialog).getByText('7 nuits')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 adultes, 1 enfant')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Saisie par le propriétaire')).not.toBeInTheDocument();
     expect(within(dialog).getByText('En attente')).toBeInTheDocument();
     expect(within(dialog).getByText(/Dates retenues jusqu’à/)).toBeInTheDocument();
     await user.keyboard('{Escape}');
@@ -196,8 +201,10 @@ describe('admin calendar timeline', () => {
     });
     renderApp('/admin/calendar', { token: ADMIN_TOKEN });
     await screen.findByTestId('timeline', {}, LOAD);
-    await user.click(within(roomRow('103')).getByRole('button', { name: 'Bloquer la chambre 103 à partir du 10 avr. 2030' }));
-    const dialog = await screen.findByRole('dialog');
+    // An empty day opens a new booking from it; blocking its nights is one click away.
+    await user.click(within(roomRow('103')).getByRole('button', { name: 'Chambre 103, 10 avr. 2030 : nouvelle réservation' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Nouvelle réservation' })).getByRole('button', { name: 'Bloquer ces nuits plutôt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquer des nuits' });
     expect(within(dialog).getByLabelText('Du')).toHaveValue('2030-04-10');
     expect(within(dialog).getByLabelText('Jusqu’au (premier jour libre)')).toHaveValue(addDays('2030-04-10', 7));
     await user.type(within(dialog).getByLabelText('Note (jamais montrée aux clients)'), 'Family week');
@@ -211,7 +218,49 @@ describe('admin calendar timeline', () => {
       { path: `/admin/rooms/${roomId(3)}/blocks`, body: { start_date: '2030-04-10', end_date: '2030-04-17', note: 'Family week' } },
     ]);
     // Days before today cannot be blocked.
-    expect(within(roomRow('103')).queryByRole('button', { name: /à partir du 2 avr\. 2030/ })).not.toBeInTheDocument();
+    expect(within(roomRow('103')).queryByRole('button', { name: 'Chambre 103, 2 avr. 2030 : nouvelle réservation' })).not.toBeInTheDocument();
+    expect(within(roomRow('103')).getByRole('button', { name: 'Chambre 103, 3 avr. 2030 : nouvelle réservation' })).toBeInTheDocument();
+  });
+
+  it('an empty day opens a new booking with its room and arrival chosen, a week long by default', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    api({
+      'GET /properties': () => [{ ...PROPERTY_A, id: propertyId(0), name: 'House 00' }],
+      'GET /rooms': () => [adminRoom({ id: roomId(3), property_id: propertyId(0), room_number: '103', max_guests: 4 })],
+      'POST /admin/bookings': ({ body }: { body: unknown }) => {
+        posted.push(body);
+        return { status: 201, body: adminBooking({ room_id: roomId(3), user_name: 'Rui Costa', source: 'admin', adults: 2, children: 1 }) };
+      },
+    });
+    renderApp('/admin/calendar', { token: ADMIN_TOKEN });
+    await screen.findByTestId('timeline', {}, LOAD);
+    await user.click(within(roomRow('103')).getByRole('button', { name: 'Chambre 103, 10 avr. 2030 : nouvelle réservation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle réservation' });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Chambre' })).toHaveDisplayValue('Chambre 103 · House 00'));
+    expect(within(dialog).getByLabelText('Arrivée')).toHaveValue('2030-04-10');
+    expect(within(dialog).getByLabelText('Départ (premier jour libre)')).toHaveValue('2030-04-17');
+    expect(within(dialog).getByText('Cette chambre accueille 4 personnes au plus')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Un adulte de plus' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Un enfant de plus' }));
+    await user.type(within(dialog).getByLabelText('E-mail du client'), 'rui@example.com');
+    await user.type(within(dialog).getByLabelText('Nom du client'), 'Rui Costa');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la réservation' }));
+    expect(await screen.findByText('Réservation de Rui Costa enregistrée')).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        room_id: roomId(3),
+        start_date: '2030-04-10',
+        end_date: '2030-04-17',
+        adults: 2,
+        children: 1,
+        guest_email: 'rui@example.com',
+        guest_name: 'Rui Costa',
+        payment_method: 'on_site',
+        note: '',
+        ignore_rules: false,
+      },
+    ]);
   });
 
   it("a room's name opens its calendar sync: the export URL, its feeds with their last error, a new feed synced at once", async () => {

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSiteToday } from '@/config/public-config';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { NewBookingDialog, type NewBookingTarget } from '@/features/admin-shell/components/new-booking-dialog';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
@@ -21,7 +22,8 @@ const LEGEND: BarKind[] = ['confirmed', 'pending', 'block', 'import', 'conflict'
 
 /**
  * docs/behaviour.md §14 the owner's timeline: rooms × days over four weeks from one call (GET /admin/timeline), paged
- * by week; a stay or a block opens its details, an empty day blocks nights from it, a room's name opens its calendar sync.
+ * by week; a stay or a block opens its details, an empty day opens a new booking from it (or blocks nights from it), a
+ * room's name opens its calendar sync.
  */
 export default function CalendarPage() {
   const { t, i18n } = useAdminTranslation();
@@ -33,6 +35,7 @@ export default function CalendarPage() {
   const [propertyId, setPropertyId] = useState<string | null>(null);
   const [opened, setOpened] = useState<{ bar: Bar; room: TimelineRoom } | null>(null);
   const [newBlock, setNewBlock] = useState<NewBlockTarget | null>(null);
+  const [newBooking, setNewBooking] = useState<NewBookingTarget | null>(null);
   const [syncing, setSyncing] = useState<RoomCalendarTarget | null>(null);
   const data = timeline.data;
   const rows = useMemo(() => (data ? timelineRows(data, propertyId) : []), [data, propertyId]);
@@ -134,7 +137,7 @@ export default function CalendarPage() {
           rows={rows}
           propertyId={propertyId}
           onBar={(bar, room) => setOpened({ bar, room })}
-          onCell={(room, date) => setNewBlock({ room, propertyName: propertyNames.get(room.property_id) ?? '', start: date })}
+          onCell={(room, date) => setNewBooking({ roomId: room.id, start: date })}
           onRoom={(room) => setSyncing({ room, propertyName: propertyNames.get(room.property_id) ?? '' })}
         />
       )}
@@ -142,6 +145,16 @@ export default function CalendarPage() {
       <BookingDetailsDialog booking={opened?.bar.booking ?? null} room={opened?.room ?? null} onClose={() => setOpened(null)} />
       <BlockDetailsDialog block={opened?.bar.block ?? null} room={opened?.room ?? null} onClose={() => setOpened(null)} />
       <NewBlockDialog target={newBlock} today={today} onClose={() => setNewBlock(null)} />
+      <NewBookingDialog
+        target={newBooking}
+        today={today}
+        onClose={() => setNewBooking(null)}
+        onBlockInstead={({ roomId, start: from }) => {
+          const room = data?.rooms.find((candidate) => candidate.id === roomId);
+          setNewBooking(null);
+          if (room) setNewBlock({ room, propertyName: propertyNames.get(room.property_id) ?? '', start: from });
+        }}
+      />
       <RoomCalendarDialog
         target={syncing}
         onClose={() => setSyncing(null)}

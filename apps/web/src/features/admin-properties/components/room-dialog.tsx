@@ -1,4 +1,4 @@
-import type { Property, Room } from '@roomweek/contract';
+import { DEFAULT_MAX_GUESTS, MAX_GUESTS, MIN_GUESTS, type Property, type Room } from '@roomweek/contract';
 import { useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -18,6 +18,7 @@ const draftOf = (room: Room | null, properties: readonly Property[]) => ({
   property_id: room?.property_id ?? (properties.length === 1 ? (properties[0]?.id ?? '') : ''),
   room_number: room?.room_number ?? '',
   price_per_week: room ? String(room.price_per_week) : '',
+  max_guests: String(room?.max_guests ?? DEFAULT_MAX_GUESTS),
   // As stored (an admin read's amenity_keys): vocabulary keys and free text (docs/behaviour.md §15).
   amenities: room?.amenity_keys ?? room?.amenities ?? [],
   photos: room?.photos ?? [],
@@ -25,7 +26,7 @@ const draftOf = (room: Room | null, properties: readonly Property[]) => ({
 });
 
 /**
- * docs/behaviour.md §2 room dialog: property, number, price per week, amenities, photos, and the stay terms of §11
+ * docs/behaviour.md §2 room dialog: property, number, price per week, how many guests it takes (1–30), amenities, photos, and the stay terms of §11
  * (rules, seasons, long-stay discounts); cancel and save.
  */
 export function RoomDialog({
@@ -60,7 +61,7 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
   const [draft, setDraft] = useState(() => draftOf(room, properties));
   const [uploading, setUploading] = useState(false);
 
-  const set = (field: 'property_id' | 'room_number' | 'price_per_week') => (value: string) =>
+  const set = (field: 'property_id' | 'room_number' | 'price_per_week' | 'max_guests') => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
   const form = useZodForm({
@@ -129,6 +130,20 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
         required
         placeholder="350.00"
         error={errors.price_per_week}
+      />
+      <FormField
+        label={t('rooms.form.maxGuests')}
+        name="max_guests"
+        type="number"
+        inputMode="numeric"
+        min={MIN_GUESTS}
+        max={MAX_GUESTS}
+        step={1}
+        value={draft.max_guests}
+        onChange={(event) => set('max_guests')(event.target.value)}
+        required
+        hint={t('rooms.form.maxGuestsHint')}
+        error={errors.max_guests}
       />
       <div className="sm:col-span-2">
         <AmenitiesEditor

@@ -15,7 +15,7 @@ const property = {
   photos: ['/uploads/a.webp'],
 };
 const PROPERTY_ID = 'aaaaaaaa-0000-4000-8000-000000000001';
-const room = { property_id: PROPERTY_ID, room_number: ' 101 ', price_per_week: '350.5', amenities: ['Wi-Fi'], photos: [] };
+const room = { property_id: PROPERTY_ID, room_number: ' 101 ', price_per_week: '350.5', max_guests: '2', amenities: ['Wi-Fi'], photos: [] };
 
 describe('property form (docs/behaviour.md §5)', () => {
   it('sends trimmed fields, the room count as a number and no coordinates when both are empty', () => {
@@ -76,16 +76,16 @@ describe('room form (docs/behaviour.md §5)', () => {
   it('sends the price as a number and the trimmed room number', () => {
     expect(validateRoom(room)).toEqual({
       ok: true,
-      value: { property_id: PROPERTY_ID, room_number: '101', price_per_week: 350.5, amenities: ['Wi-Fi'], photos: [] },
+      value: { property_id: PROPERTY_ID, room_number: '101', price_per_week: 350.5, max_guests: 2, amenities: ['Wi-Fi'], photos: [] },
     });
     expect(validateRoom({ ...room, price_per_week: '0' })).toMatchObject({ ok: true, value: { price_per_week: 0 } });
     expect(validateRoom({ ...room, price_per_week: '12,99' })).toMatchObject({ ok: true, value: { price_per_week: 12.99 } });
   });
 
   it('requires property, number and price; the price is ≥ 0 with at most 2 decimals', () => {
-    expect(validateRoom({ ...room, property_id: '', room_number: '', price_per_week: '' })).toEqual({
+    expect(validateRoom({ ...room, property_id: '', room_number: '', price_per_week: '', max_guests: '' })).toEqual({
       ok: false,
-      errors: { property_id: 'validation.required', room_number: 'validation.required', price_per_week: 'validation.required' },
+      errors: { property_id: 'validation.required', room_number: 'validation.required', price_per_week: 'validation.required', max_guests: 'validation.required' },
     });
     for (const price_per_week of ['-1', '1.999', 'abc']) {
       expect(validateRoom({ ...room, price_per_week })).toMatchObject({ errors: { price_per_week: 'validation.priceFormat' } });

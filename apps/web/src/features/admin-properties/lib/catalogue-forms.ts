@@ -79,6 +79,7 @@ const discountsForm = z.array(z.object({ min_weeks: wholeNumberText, percent: wh
 /** Property, number and price required; price a number ≥ 0 with at most 2 decimals; the stay terms as above. */
 export const roomForm = RoomInput.extend({
   price_per_week: decimalText.pipe(RoomInput.shape.price_per_week),
+  max_guests: wholeNumberText.pipe(RoomInput.shape.max_guests.unwrap()),
   // The room dialog always sends them; left out, the server keeps the room's (and makes none for a new room).
   rules: stayRulesForm.optional(),
   seasonal_prices: seasonsForm.optional(),
@@ -89,6 +90,7 @@ export const roomMessages: FormMessages = {
   required,
   fields: {
     price_per_week: 'validation.priceFormat',
+    max_guests: 'validation.maxGuests',
     rules: 'validation.stayRules',
     seasonal_prices: 'validation.seasons',
     long_stay_discounts: 'validation.discounts',

@@ -8,6 +8,7 @@ const room = {
   property_id: '33333333-3333-4333-8333-333333333333',
   room_number: '101',
   price_per_week: '350',
+  max_guests: ' 4 ',
   amenities: [],
   photos: [],
   rules: { changeover_days: [6], min_nights: ' 14 ', max_nights: '', whole_weeks: false },
@@ -25,6 +26,7 @@ describe('room form stay terms', () => {
         property_id: room.property_id,
         room_number: '101',
         price_per_week: 350,
+        max_guests: 4,
         amenities: [],
         photos: [],
         rules: { changeover_days: [6], min_nights: 14, max_nights: null, whole_weeks: false },
@@ -40,6 +42,11 @@ describe('room form stay terms', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
+    ['a capacity of 0', { max_guests: '0' }, 'max_guests', 'validation.maxGuests'],
+    ['a capacity over 30', { max_guests: '31' }, 'max_guests', 'validation.maxGuests'],
+    ['a capacity in words', { max_guests: 'deux' }, 'max_guests', 'validation.maxGuests'],
+    ['a capacity with decimals', { max_guests: '2.5' }, 'max_guests', 'validation.maxGuests'],
+    ['no capacity', { max_guests: '' }, 'max_guests', 'validation.required'],
     ['a minimum that is not a number', { rules: { ...room.rules, min_nights: 'deux' } }, 'rules', 'validation.stayRules'],
     ['a maximum below the minimum', { rules: { ...room.rules, max_nights: '7' } }, 'rules', 'validation.stayRules'],
     ['rules no stay can keep', { rules: { changeover_days: [], min_nights: '8', max_nights: '13', whole_weeks: true } }, 'rules', 'validation.stayRules'],

@@ -74,6 +74,7 @@ describe('admin room stay terms', () => {
         property_id: PROPERTY_A.id,
         room_number: '101',
         price_per_week: 350,
+        max_guests: 2,
         amenities: [],
         photos: [],
         rules: { changeover_days: [6, 7], min_nights: 14, max_nights: 56, whole_weeks: true },

@@ -62,6 +62,15 @@ describe('admin rooms', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Logement' }), PROPERTY_B.id);
     await user.type(within(dialog).getByRole('textbox', { name: 'Numéro de chambre' }), '12B');
     await user.type(within(dialog).getByRole('spinbutton', { name: 'Prix par semaine (€)' }), '275.5');
+    // How many it takes: 2 unless said (issue 26), 1 to 30.
+    const capacity = within(dialog).getByRole('spinbutton', { name: 'Voyageurs au plus' });
+    expect(capacity).toHaveValue(2);
+    await user.clear(capacity);
+    await user.type(capacity, '31');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(within(dialog).getByText('Saisissez un nombre entier de 1 à 30')).toBeInTheDocument();
+    await user.clear(capacity);
+    await user.type(capacity, '4');
 
     // A text field offering the vocabulary (docs/behaviour.md §15): a word of it is sent as its key.
     const amenity = within(dialog).getByRole('combobox', { name: 'Équipements' });
@@ -96,6 +105,7 @@ describe('admin rooms', () => {
         property_id: PROPERTY_B.id,
         room_number: '12B',
         price_per_week: 275.5,
+        max_guests: 4,
         amenities: ['wifi', 'balcony'],
         photos: ['/uploads/new-room.webp'],
         // Untouched, the stay terms say: any stay, one price (docs/behaviour.md §11).
