@@ -61,9 +61,18 @@ export function StaySearchForm({ initial = {}, className }: { initial?: StaySear
     <form
       role="search"
       aria-label={t('searchForm.label')}
+      action={paths.search}
+      method="get"
       onSubmit={submit}
       className={cn('flex w-full flex-col gap-4 rounded-2xl bg-white p-4 text-stone-900 shadow-lg sm:p-5', className)}
     >
+      {arrival && departure ? (
+        <>
+          <input type="hidden" name="start_date" value={arrival} />
+          <input type="hidden" name="end_date" value={departure} />
+        </>
+      ) : null}
+      <input type="hidden" name="guests" value={guests} />
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,16rem)_auto] md:items-end">
         <div className="flex flex-col gap-1.5">
           <span id={`${id}-dates`} className="text-sm font-medium">
