@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { NumberStepper } from '@/components/number-stepper';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths, withStayParams } from '@/config/paths';
+import { paths } from '@/config/paths';
+import { withStayParams } from '@/lib/stay-link';
 import { useSiteToday } from '@/config/public-config';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
@@ -27,7 +28,7 @@ export interface StaySearch {
  * guests, then /search?start_date=&end_date=&guests=. On the home page and above the results.
  */
 export function StaySearchForm({ initial = {}, className }: { initial?: StaySearch; className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['search', 'common']);
   const navigate = useNavigate();
   const today = useSiteToday();
   const id = useId();
@@ -56,11 +57,12 @@ export function StaySearchForm({ initial = {}, className }: { initial?: StaySear
 
   const dates = arrival
     ? `${formatDate(arrival, i18n.language)} → ${departure ? formatDate(departure, i18n.language) : t('room.notChosen')}`
-    : t('searchForm.anyDates');
+    : t('form.anyDates');
   return (
     <form
+      data-search-form
       role="search"
-      aria-label={t('searchForm.label')}
+      aria-label={t('form.label')}
       action={paths.search}
       method="get"
       onSubmit={submit}
@@ -76,7 +78,7 @@ export function StaySearchForm({ initial = {}, className }: { initial?: StaySear
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,16rem)_auto] md:items-end">
         <div className="flex flex-col gap-1.5">
           <span id={`${id}-dates`} className="text-sm font-medium">
-            {t('searchForm.dates')}
+            {t('form.dates')}
           </span>
           <button
             ref={toggle}
@@ -91,17 +93,17 @@ export function StaySearchForm({ initial = {}, className }: { initial?: StaySear
             <span id={`${id}-value`}>{dates}</span>
           </button>
         </div>
-        <NumberStepper label={t('searchForm.guests')} value={guests} min={MIN_GUESTS} max={MAX_GUESTS} onChange={setGuests} />
+        <NumberStepper label={t('form.guests')} value={guests} min={MIN_GUESTS} max={MAX_GUESTS} onChange={setGuests} />
         <Button type="submit" size="lg">
           <Search aria-hidden="true" />
-          {t('searchForm.submit')}
+          {t('form.submit')}
         </Button>
       </div>
       {open && today ? (
         <div
           id={`${id}-calendar`}
           role="group"
-          aria-label={t('searchForm.dates')}
+          aria-label={t('form.dates')}
           className="flex flex-col gap-3 overflow-x-auto"
           onKeyDown={(event) => {
             if (event.key === 'Escape') close();
@@ -115,7 +117,7 @@ export function StaySearchForm({ initial = {}, className }: { initial?: StaySear
               {t('room.reset')}
             </Button>
             <Button type="button" variant="ghost" size="sm" onClick={close}>
-              {t('searchForm.close')}
+              {t('form.close')}
             </Button>
           </div>
         </div>

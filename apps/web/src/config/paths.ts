@@ -23,21 +23,3 @@ export const paths = {
 
 export const DEFAULT_PHOTO = '/images/default-photo.svg';
 
-/** The stay a search asks for, or a result opens a room with (`?start_date=&end_date=&guests=`, issue 26). */
-export interface StayParams {
-  start_date?: string | null | undefined;
-  end_date?: string | null | undefined;
-  guests?: number | null | undefined;
-}
-
-/** `path` with the stay's parameters that are set (none: the path alone). */
-export function withStayParams(path: string, { start_date, end_date, guests }: StayParams): string {
-  const query = new URLSearchParams();
-  if (start_date && end_date) {
-    query.set('start_date', start_date);
-    query.set('end_date', end_date);
-  }
-  if (guests) query.set('guests', String(guests));
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}

@@ -15,9 +15,6 @@ export const queryKeys = {
   rooms: ['rooms'] as const,
   room: (id: string, language: Language) => ['rooms', id, language] as const,
   roomAvailability: (id: string, start: string, end: string) => ['rooms', id, 'availability', start, end] as const,
-  /** A search's answer: dropped with the rooms' reads when a booking is made (it starts with 'rooms'). */
-  search: (query: Record<string, unknown>, language: Language) => ['rooms', 'search', query, language] as const,
-  amenities: (language: Language) => ['amenities', language] as const,
   bookings: ['bookings'] as const,
   myBookings: (language: Language) => ['bookings', 'mine', language] as const,
 };

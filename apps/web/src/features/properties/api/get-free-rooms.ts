@@ -2,7 +2,6 @@ import { SEARCH_MAX_LIMIT, type Language } from '@roomweek/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
-import { queryKeys } from '@/lib/query-keys';
 
 export interface PropertyStay {
   start_date: string;
@@ -17,7 +16,7 @@ export interface PropertyStay {
 export const freeRoomsQuery = (propertyId: string, stay: PropertyStay, language: Language) => {
   const query = { property_id: propertyId, ...stay, limit: SEARCH_MAX_LIMIT };
   return queryOptions({
-    queryKey: queryKeys.search(query, language),
+    queryKey: ['rooms', 'free', query, language],
     queryFn: async ({ signal }) => {
       const answer = await api.search(query, { language, signal });
       // Ids, not a Set: the server's render sends its reads to the browser as JSON.

@@ -2,7 +2,7 @@ import { PageMeta } from '@/components/page-meta';
 import { ArrowDown, Building2 } from 'lucide-react';
 import { useRef } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { StaySearchForm } from '@/components/stay-search-form';
+import { DeferredSearchForm } from '@/components/deferred-search-form';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
@@ -40,7 +40,7 @@ export function HomePage() {
             {t('home.title')}
           </h1>
           <p className="max-w-xl text-lg text-white/90 sm:text-xl">{t('home.subtitle')}</p>
-          <StaySearchForm className="max-w-4xl" />
+          <DeferredSearchForm className="max-w-4xl" />
           <Button size="lg" variant="inverse" onClick={browse}>
             {t('home.browse')}
             <ArrowDown aria-hidden="true" />

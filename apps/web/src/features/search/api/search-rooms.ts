@@ -12,7 +12,8 @@ import { searchApiQuery, type SearchState } from '../lib/search-params';
 export const searchRoomsQuery = (state: SearchState, language: Language) => {
   const query = searchApiQuery(state);
   return infiniteQueryOptions({
-    queryKey: queryKeys.search({ ...query, from: state.cursor ?? null }, language),
+    // Under the rooms' reads: a booking made drops it.
+    queryKey: ['rooms', 'search', { ...query, from: state.cursor ?? null }, language],
     queryFn: ({ pageParam, signal }) => api.search({ ...query, cursor: pageParam ?? undefined }, { language, signal }),
     initialPageParam: state.cursor ?? null,
     getNextPageParam: (page: SearchResponse) => page.next_cursor,
@@ -25,7 +26,7 @@ export const useSearchRooms = (state: SearchState) => useInfiniteQuery(searchRoo
 /** The amenities a visitor may filter on, labelled in `language`. */
 export const amenitiesQuery = (language: Language) =>
   queryOptions({
-    queryKey: queryKeys.amenities(language),
+    queryKey: ['amenities', language],
     queryFn: ({ signal }) => api.amenities({ language, signal }),
     staleTime: 60 * 60 * 1000,
   });
