@@ -81,7 +81,7 @@ export function SearchPage() {
       <StaySearchForm key={`${state.start_date}/${state.end_date}/${state.guests}`} initial={stay} className="border border-stone-200 shadow-none" />
 
       <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside className="flex flex-col gap-4" aria-label={t('filters.title')}>
+        <div className="flex flex-col gap-4">
           <SearchFilters
             key={searchAddress(state)}
             values={filterValues}
@@ -90,7 +90,7 @@ export function SearchPage() {
             properties={properties.data ?? []}
             onApply={(values) => go(values)}
           />
-        </aside>
+        </div>
 
         <section aria-labelledby="results-title" aria-busy={results.isPending} className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-end justify-between gap-3">
