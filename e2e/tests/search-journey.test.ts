@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRegister, launchBrowser, navigate, newVisitor, settle, VIEWPORTS } from '../support/browser';
-import { pickDay } from '../support/pages';
+import { bookOnSite, pickDay } from '../support/pages';
 import { addDays, todayIn } from '../support/stay';
 
 /**
@@ -87,15 +87,8 @@ describe('a guest on a phone', () => {
     const adults = page.getByRole('group', { name: 'Adultes' });
     await expect(adults.getByRole('status').innerText()).resolves.toBe('2');
 
-    // Books, paying on site.
-    await page.getByRole('button', { name: 'Réserver et payer sur place' }).click();
-    await page.getByText('Réservation créée avec succès').first().waitFor();
-    await page.waitForURL('**/my-bookings');
-    await settle(page);
-
-    // My bookings: the stay, with its party.
-    const card = page.getByRole('article').filter({ hasText: roomTitle });
-    await card.waitFor();
+    // Books, paying on site; my bookings shows the stay.
+    const card = await bookOnSite(page, roomTitle);
     await card.getByText('Paiement sur place').waitFor();
     await expect(card.getByTestId('booking-party').innerText()).resolves.toBe('2 adultes');
 
