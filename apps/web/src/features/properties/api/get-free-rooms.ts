@@ -23,6 +23,7 @@ export const freeRoomsQuery = (propertyId: string, stay: PropertyStay, language:
       return answer.items.map((item) => item.room_id);
     },
     retry: false,
+    retryOnMount: false,
   });
 };
 

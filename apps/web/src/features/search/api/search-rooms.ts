@@ -18,6 +18,8 @@ export const searchRoomsQuery = (state: SearchState, language: Language) => {
     initialPageParam: state.cursor ?? null,
     getNextPageParam: (page: SearchResponse) => page.next_cursor,
     retry: false,
+    // A search the server rendered as refused (400) stays so in the browser: its message is shown, not asked again.
+    retryOnMount: false,
   });
 };
 
