@@ -93,20 +93,20 @@ function BookingCalendar({ calendar, selection, onPick, legend = true }: Booking
         footer={footer}
       />
       {legend ? (
-      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-stone-700" aria-label={t('room.legend.label')}>
-        <li className="flex items-center gap-2">
-          <span aria-hidden="true" className="size-4 rounded-full border border-emerald-300 bg-emerald-100" />
-          {t('room.legend.available')}
-        </li>
-        <li className="flex items-center gap-2">
-          <span aria-hidden="true" className="rw-legend-booked size-4 rounded-full border border-red-200" />
-          {t('room.legend.booked')}
-        </li>
-        <li className="flex items-center gap-2">
-          <span aria-hidden="true" className="size-4 rounded-full bg-brand-600" />
-          {t('room.legend.selection')}
-        </li>
-      </ul>
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-stone-700" aria-label={t('room.legend.label')}>
+          <li className="flex items-center gap-2">
+            <span aria-hidden="true" className="size-4 rounded-full border border-emerald-300 bg-emerald-100" />
+            {t('room.legend.available')}
+          </li>
+          <li className="flex items-center gap-2">
+            <span aria-hidden="true" className="rw-legend-booked size-4 rounded-full border border-red-200" />
+            {t('room.legend.booked')}
+          </li>
+          <li className="flex items-center gap-2">
+            <span aria-hidden="true" className="size-4 rounded-full bg-brand-600" />
+            {t('room.legend.selection')}
+          </li>
+        </ul>
       ) : null}
     </div>
   );
