@@ -1,5 +1,6 @@
 /**
- * Lighthouse on the public pages (issue 17): `/`, the first property the home page lists and its first room, each
+ * Lighthouse on the public pages (issue 17): `/`, the first property the home page lists and its first room, and a
+ * search with dates (issue 26: `/search?start_date=&end_date=&guests=1`, a fortnight from two weeks ahead), each
  * loaded RUNS times by the `lighthouse` package in the system Chromium with its default config — the mobile preset:
  * a Moto G Power's screen, simulated slow 4G and a 4× slower CPU — keeping the median run by performance score.
  *
@@ -50,7 +51,7 @@ export interface LighthouseFinding {
 }
 
 export interface LighthousePage {
-  name: 'home' | 'search' | 'property' | 'room';
+  name: 'home' | 'property' | 'room' | 'search';
   path: string;
   /** The HTML's time to last byte without a browser: the first request (warm-up) and the second. */
   documentMs: { first: number; second: number };
@@ -84,6 +85,12 @@ export interface LighthouseReport {
   pages: LighthousePage[];
   /** Why it measured nothing or stopped short. */
   error?: string;
+}
+
+/** The search measured (issue 26): with dates, as a visitor's search from the home page asks it. */
+function searchPath(): string {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return `/search?start_date=${day(14)}&end_date=${day(28)}&guests=1`;
 }
 
 const round = (value: number | undefined, digits = 0) => (value === undefined ? NaN : Number(value.toFixed(digits)));
@@ -193,12 +200,6 @@ async function runOnce(tools: Tools, url: string, chromePath: string): Promise<R
   }
 }
 
-/** The search page a guest lands on from the home page's form: a week five weeks ahead, two guests (issue 26). */
-function searchPath(): string {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  return `/search?start_date=${day(35)}&end_date=${day(42)}&guests=2`;
-}
-
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
   if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
@@ -231,7 +232,7 @@ interface Options {
   log?: (message: string) => void;
 }
 
-/** Measures the three pages; never throws: what went wrong is in `error`, with the pages measured until then. */
+/** Measures the four pages; never throws: what went wrong is in `error`, with the pages measured until then. */
 export async function measureLighthouse(baseUrl: string, options: Options = {}): Promise<LighthouseReport> {
   const log = options.log ?? ((message: string) => console.error(message));
   const report: LighthouseReport = {
@@ -265,7 +266,7 @@ export async function measureLighthouse(baseUrl: string, options: Options = {}):
 
     const tools = await loadTools();
     const failed: string[] = [];
-    for (const [name, path] of [['home', '/'], ['search', searchPath()], ['property', paths!.property], ['room', paths!.room]] as const) {
+    for (const [name, path] of [['home', '/'], ['property', paths!.property], ['room', paths!.room], ['search', searchPath()]] as const) {
       // A run that fails (no paint within Lighthouse's wait, a crash, the timeout) is tried again in a new Chromium,
       // two extra attempts a page at most; a page that still has no run is reported, and the next page goes on.
       let documentMs: { first: number; second: number };

@@ -292,7 +292,7 @@ async function main() {
     await warmUp(server, calls);
     const pageWeight = existsSync(path.join(WEB_DIST, 'index.html')) ? await measurePageWeight(WEB_DIST, server.url) : undefined;
     // Lighthouse on the quiet, warm server, before the load: `/`, the first property listed and its first room.
-    if (LIGHTHOUSE_ON) log('lighthouse: `/`, a property, a room (BENCH_LIGHTHOUSE=0 skips it)');
+    if (LIGHTHOUSE_ON) log('lighthouse: `/`, a property, a room, a search with dates (BENCH_LIGHTHOUSE=0 skips it)');
     const lighthouse = LIGHTHOUSE_ON ? await measureLighthouse(server.url, { adminToken: tokens.admin, log }) : undefined;
     // The ceiling is measured just before and just after the public reads: the machine's other load drifts.
     log('ceiling: bare Fastify');

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { api } from './browser';
+import { api, settle } from './browser';
 import { addDays, freeStay, todayIn } from './stay';
 
 const SITE_TIME_ZONE = 'Europe/Brussels';
@@ -42,4 +42,15 @@ export async function loadAllImages(page: Page) {
     .catch(() => {});
   await page.evaluate(() => Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => {}))));
   await page.waitForLoadState('networkidle');
+}
+
+/** Books the room page's chosen stay paying on site, then waits for my bookings and answers the card of `roomTitle`. */
+export async function bookOnSite(page: Page, roomTitle: string) {
+  await page.getByRole('button', { name: 'Réserver et payer sur place' }).click();
+  await page.getByText('Réservation créée avec succès').first().waitFor();
+  await page.waitForURL('**/my-bookings');
+  await settle(page);
+  const card = page.getByRole('article').filter({ hasText: roomTitle });
+  await card.waitFor();
+  return card;
 }

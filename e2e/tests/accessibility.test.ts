@@ -57,6 +57,12 @@ const articles = async (page: Page) => {
   await page.getByRole('article').first().waitFor();
 };
 
+const searchWithDates = () => `/search?start_date=${stay.arrival}&end_date=${stay.departure}&guests=1`;
+/** The search's answer on screen: rooms found, or the empty state. */
+const searchAnswered = async (page: Page) => {
+  await heading(page);
+  await page.getByRole('heading', { level: 2, name: /chambres? trouvées?$|^Résultats$/ }).waitFor();
+};
 const roomWithDates = () => `/room/${roomId}?start=${stay.arrival}&end=${stay.departure}`;
 const datesChosen = async (page: Page) => {
   await showCalendar(page);
@@ -74,6 +80,27 @@ const paymentTab = (name: string) => async (page: Page) => {
 const screens: Screen[] = [
   { name: 'home', who: 'visitor', path: () => '/', ready: articles },
   { name: 'property', who: 'visitor', path: () => `/property/${propertyId}`, ready: articles },
+  // Issue 26: the search with dates (Lighthouse accessibility 100), its filters open; a property marking its free rooms.
+  { name: 'search with dates', who: 'visitor', path: () => searchWithDates(), ready: searchAnswered },
+  {
+    name: 'search with its filters open',
+    who: 'visitor',
+    path: () => searchWithDates(),
+    ready: async (page) => {
+      await searchAnswered(page);
+      await page.locator('summary', { hasText: 'Filtres' }).click();
+      await page.getByRole('button', { name: 'Appliquer' }).waitFor();
+    },
+  },
+  {
+    name: 'property with dates',
+    who: 'visitor',
+    path: () => `/property/${propertyId}?start_date=${stay.arrival}&end_date=${stay.departure}&guests=1`,
+    ready: async (page) => {
+      await articles(page);
+      await page.getByText(/^(Libre pour vos dates|Non disponible)$/).first().waitFor();
+    },
+  },
   { name: 'room', who: 'visitor', path: () => `/room/${roomId}` },
   { name: 'room with dates', who: 'visitor', path: () => roomWithDates(), ready: datesChosen },
   { name: 'room with dates, card payment', who: 'guest', path: () => roomWithDates(), ready: paymentTab('Carte') },

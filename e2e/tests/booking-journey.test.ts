@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, navigate, newUser, newVisitor, register, settle } from '../support/browser';
-import { findFreeStay, pickDay } from '../support/pages';
+import { launchBrowser, navigate, newUser, newVisitor, register } from '../support/browser';
+import { bookOnSite, findFreeStay, pickDay } from '../support/pages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,14 +51,8 @@ describe('a new visitor', () => {
     expect([search.get('start'), search.get('end')]).toEqual([stay.arrival, stay.departure]);
     await summary.waitFor();
 
-    // Books, paying on site.
-    await page.getByRole('button', { name: 'Réserver et payer sur place' }).click();
-    await page.getByText('Réservation créée avec succès').first().waitFor();
-    await page.waitForURL('**/my-bookings');
-    await settle(page);
-
-    const card = page.getByRole('article').filter({ hasText: roomTitle });
-    await card.waitFor();
+    // Books, paying on site; my bookings shows the stay.
+    const card = await bookOnSite(page, roomTitle);
     await expect(card.count()).resolves.toBe(1);
     await card.getByText('Confirmée', { exact: true }).waitFor();
     await card.getByText('Paiement sur place').waitFor();

@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { CalendarDate, DateInput, Id } from './common.ts';
 import { MAX_GUESTS, MIN_GUESTS } from './party-rules.ts';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_SORTS } from './search-rules.ts';
 
 /**
  * GET /search (issue 26): every room a party can book, with or without dates, one page of them sorted and filtered.
  */
-export const SEARCH_SORTS = ['price', '-price', 'capacity'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const SEARCH_DEFAULT_LIMIT = 20;
-export const SEARCH_MAX_LIMIT = 100;
-/** How many other stays the empty answer suggests, and how far (days either side of the arrival asked) it looks. */
-export const SEARCH_MAX_SUGGESTIONS = 3;
-export const SEARCH_SUGGESTION_DAYS = 28;
-
 const PriceBound = z.coerce.number().finite().min(0).max(10_000_000);
 
 export const SearchQuery = z.object({

@@ -2,7 +2,7 @@ import '../index.css';
 // The booking calendar's styles (2 KB gzip) ride in the site's one stylesheet: on the server-rendered room page a
 // stylesheet of its own was a second render-blocking request before the first paint (docs/performance.md).
 import 'react-day-picker/style.css';
-import '@/features/rooms/components/booking-calendar.css';
+import '@/components/stay-calendar/booking-calendar.css';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserHistory } from 'history';

@@ -12,6 +12,7 @@ function lazyPage<Module>(load: () => Promise<Module>, page: (module: Module) =>
 
 const HomePage = lazyPage(() => import('@/features/properties/routes/home-page'), (module) => module.HomePage);
 const PropertyPage = lazyPage(() => import('@/features/properties/routes/property-page'), (module) => module.PropertyPage);
+const SearchPage = lazyPage(() => import('@/features/search/routes/search-page'), (module) => module.SearchPage);
 const RoomBookingPage = lazyPage(() => import('./routes/room-booking-page'), (module) => module.RoomBookingPage);
 const ContactPage = lazyPage(() => import('@/features/contact/routes/contact-page'), (module) => module.ContactPage);
 const PrivacyPage = lazyPage(() => import('@/features/privacy/routes/privacy-page'), (module) => module.PrivacyPage);
@@ -62,6 +63,7 @@ export function AppRoutes() {
           <Route index element={<HomePage />} />
           <Route path="property/:id" element={<PropertyPage />} />
           <Route path="room/:id" element={<RoomBookingPage />} />
+          <Route path="search" element={<SearchPage />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           {/* Opened from an e-mail, signed in or not (docs/decisions/0029). */}

@@ -123,6 +123,7 @@ describe('public pages load no zod', () => {
 
   it.each([
     ['/', 'features/properties/routes/home-page.tsx'],
+    ['/search, with its map and the form’s calendar', 'features/search/routes/search-page.tsx'],
     ['/property/:id', 'features/properties/routes/property-page.tsx'],
     ['/room/:id, with its calendar and payment panels', 'app/routes/room-booking-page.tsx'],
     ['/contact', 'features/contact/routes/contact-page.tsx'],

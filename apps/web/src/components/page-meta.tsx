@@ -10,7 +10,7 @@ const DESCRIPTION_LENGTH = 160;
 export interface PageMetaProps {
   title: string;
   description: string;
-  /** The page's path (without a query): its canonical address and each language's are built from it. */
+  /** The page's path (with the query that makes it a page of its own, if any): its canonical address and each language's are built from it. */
   path: string;
   /** The photo of a link's preview (a site path or an absolute URL). */
   image?: string | undefined;
@@ -33,7 +33,7 @@ export function PageMeta({ title, description, path, image, noIndex = false }: P
   const language = useLanguage();
   const { config } = usePublicConfig();
   const origin = config.site_url || (typeof window === 'undefined' ? '' : window.location.origin);
-  const at = (lang: Language | null) => `${origin}${path}${lang ? `?lang=${lang}` : ''}`;
+  const at = (lang: Language | null) => `${origin}${path}${lang ? `${path.includes('?') ? '&' : '?'}lang=${lang}` : ''}`;
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
   const summary = shorten(description);
   return (

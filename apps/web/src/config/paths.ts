@@ -3,6 +3,7 @@ export const paths = {
   home: '/',
   property: (id: string) => `/property/${encodeURIComponent(id)}`,
   room: (id: string) => `/room/${encodeURIComponent(id)}`,
+  search: '/search',
   myBookings: '/my-bookings',
   contact: '/contact',
   privacy: '/privacy',
@@ -21,3 +22,4 @@ export const paths = {
 } as const;
 
 export const DEFAULT_PHOTO = '/images/default-photo.svg';
+

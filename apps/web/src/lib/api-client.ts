@@ -22,6 +22,7 @@ import {
   type RefundBody,
   type RegisterBody,
   type RoomInput,
+  type SearchQuery,
   type RouteBodyInput,
   type RouteParamsInput,
   type RoutePath,
@@ -268,6 +269,12 @@ export const api = {
     create: (body: RoomInput) => call(routes.rooms.create, { body }),
     update: (id: string, body: RoomInput) => call(routes.rooms.update, { params: { id }, body }),
     remove: (id: string) => call(routes.rooms.remove, { params: { id } }),
+  },
+
+  /** Rooms a party can book (GET /search, issue 26): public and shared, so no session is sent. */
+  search: (query: Omit<SearchQuery, 'lang'>, read: Omit<ContentRead, 'admin'> = {}) => {
+    const { query: lang, ...rest } = contentRead(read);
+    return call(routes.search.rooms, { query: { ...query, ...lang }, ...rest });
   },
 
   /** The amenities a room may list by key, labelled in `language` (the admin's room form). */

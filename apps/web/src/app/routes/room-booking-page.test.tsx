@@ -205,7 +205,7 @@ describe('booking a room', () => {
 
     expect(await screen.findByText('Réservation créée avec succès')).toBeInTheDocument();
     const post = requests.find((request) => request.method === 'POST' && request.path === '/bookings');
-    expect(post?.body).toEqual({ room_id: room.id, start_date: day(8), end_date: day(15), payment_method: 'on_site' });
+    expect(post?.body).toEqual({ room_id: room.id, start_date: day(8), end_date: day(15), adults: 1, children: 0, payment_method: 'on_site' });
     expect(post?.headers.get('Authorization')).toBe('Bearer client-token');
     expect(post?.headers.get('Accept-Language')).toBe('fr');
     expect(router.state.location.pathname).toBe(`/room/${room.id}`);

@@ -1,7 +1,7 @@
 import { PageMeta } from '@/components/page-meta';
-import type { PaymentMethod } from '@roomweek/contract';
+import type { Party, PaymentMethod } from '@roomweek/contract';
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { BackLink } from '@/components/back-link';
@@ -16,6 +16,7 @@ import { useCreateBooking } from '@/features/bookings/api/create-booking';
 import { PaymentTabs } from '@/features/payments/components/payment-tabs';
 import { useRoom } from '@/features/rooms/api/get-room';
 import { DeferredBookingCalendar } from '@/features/rooms/components/deferred-calendar';
+import { PartyFields } from '@/features/rooms/components/party-fields';
 import { RoomOverview } from '@/features/rooms/components/room-overview';
 import { StayChips } from '@/features/rooms/components/stay-chips';
 import { StayRulesNote } from '@/features/rooms/components/stay-rules-note';
@@ -25,6 +26,7 @@ import { useStaySelection } from '@/features/rooms/hooks/use-stay-selection';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import type { ReturnToState } from '@/lib/return-to';
+import { capParty, guestsParam, partyFromGuests } from '@/lib/party';
 import { useSession } from '@/lib/session';
 import { stayStep } from '@/lib/stay';
 import { useLoggedError } from '@/lib/use-logged-error';
@@ -42,6 +44,9 @@ export function RoomBookingPage() {
   const room = useRoom(id);
   const stayState = useStaySelection(id);
   const createBooking = useCreateBooking();
+  const [params] = useSearchParams();
+  // The party a search asked for (`?guests=`), as adults; within the room's capacity once it is known (issue 26).
+  const [wantedParty, setParty] = useState<Party>(() => partyFromGuests(guestsParam(params.get('guests'))));
   // Paying on site was refused until the account proves its e-mail: the notice offers a new link (docs/decisions/0029).
   const [needsEmailProof, setNeedsEmailProof] = useState(false);
   useLoggedError(room.error, 'Error fetching data');
@@ -71,6 +76,7 @@ export function RoomBookingPage() {
 
   const { calendar, selection, stay, search, reset, refreshAvailability } = stayState;
   const roomData = room.data;
+  const party = capParty(wantedParty, roomData.max_guests);
 
   const beginBooking = async (method: PaymentMethod) => {
     if (!user) {
@@ -89,11 +95,14 @@ export function RoomBookingPage() {
         room_id: roomData.id,
         start_date: stay.arrival,
         end_date: stay.departure,
+        adults: party.adults,
+        children: party.children,
         payment_method: method,
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'room_unavailable') void refreshAvailability();
       if (error instanceof ApiError && error.code === 'email_not_verified') setNeedsEmailProof(true);
+      if (error instanceof ApiError && error.code === 'too_many_guests') void room.refetch();
       toast.error(errorMessage(t, error, 'toasts.bookingFailed'));
       return null;
     }
@@ -125,6 +134,7 @@ export function RoomBookingPage() {
             <StaySteps step={stayStep(selection)} />
             <StayRulesNote rules={calendar?.rules ?? roomData.rules} />
             <StayChips selection={selection} onReset={reset} />
+            <PartyFields party={party} maxGuests={roomData.max_guests} onChange={setParty} />
             {stay ? (
               <StaySummary
                 arrival={stay.arrival}

@@ -97,8 +97,8 @@ export async function renderPage({ url, language, transport }: RenderOptions): P
   setApiTransport(transport);
   return requestLanguage.run(language, async () => {
     const client = createQueryClient();
-    const pathname = new URL(url, 'http://localhost').pathname;
-    const page = await loadPageData(client, pathname, language);
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    const page = await loadPageData(client, pathname, language, searchParams);
     const html = await renderToHtml(
       <StrictMode>
         <AppProviders queryClient={client}>

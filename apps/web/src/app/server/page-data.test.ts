@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isClientRendered, pageModules } from './page-data';
 
 describe('which pages the server renders (docs/behaviour.md §16)', () => {
-  it.each(['/', '/property/abc', '/room/abc', '/contact', '/privacy', '/login', '/register', '/forgot-password', '/nowhere'])(
+  it.each(['/', '/search', '/property/abc', '/room/abc', '/contact', '/privacy', '/login', '/register', '/forgot-password', '/nowhere'])(
     '%s is server-rendered',
     (path) => expect(isClientRendered(path)).toBe(false),
   );
@@ -19,6 +19,12 @@ describe('which pages the server renders (docs/behaviour.md §16)', () => {
       'src/features/privacy/routes/privacy-page.tsx',
       '../../packages/i18n/locales/pt/privacy.json',
       '../../packages/i18n/locales/fr/privacy.json',
+    ]);
+    expect(pageModules('/search', 'es')).toEqual([
+      '../../packages/i18n/locales/es/common.json',
+      'src/features/search/routes/search-page.tsx',
+      '../../packages/i18n/locales/es/search.json',
+      '../../packages/i18n/locales/fr/search.json',
     ]);
     expect(pageModules('/admin', 'en')).toEqual(['../../packages/i18n/locales/en/common.json']);
   });

@@ -2,11 +2,15 @@ import { addDays, AVAILABILITY_WINDOW_DAYS, calendarDateIn, type Language } from
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { DEFAULT_PUBLIC_CONFIG, publicConfigQuery } from '@/config/public-config';
+import { freeRoomsQuery } from '@/features/properties/api/get-free-rooms';
 import { propertiesQuery } from '@/features/properties/api/get-properties';
 import { propertyQuery } from '@/features/properties/api/get-property';
 import { propertyRoomsQuery } from '@/features/properties/api/get-property-rooms';
+import { stayOf } from '@/features/properties/lib/stay-params';
 import { roomAvailabilityQuery } from '@/features/rooms/api/get-room-availability';
 import { roomQuery } from '@/features/rooms/api/get-room';
+import { amenitiesQuery, searchPropertiesQuery, searchRoomsQuery } from '@/features/search/api/search-rooms';
+import { readSearch } from '@/features/search/lib/search-params';
 
 /**
  * Which pages the server renders, and the reads each needs (docs/behaviour.md §16): the public pages, whose HTML
@@ -42,10 +46,15 @@ export interface PageData {
   known: boolean;
 }
 
-const PUBLIC_PAGES = ['/', '/property/:id', '/room/:id', '/contact', '/privacy', '/login', '/register', '/forgot-password'];
+const PUBLIC_PAGES = ['/', '/search', '/property/:id', '/room/:id', '/contact', '/privacy', '/login', '/register', '/forgot-password'];
 
-/** Loads into `client` everything the page at `pathname` shows on its first render. */
-export async function loadPageData(client: QueryClient, pathname: string, language: Language): Promise<PageData> {
+/** Loads into `client` everything the page at `pathname` (with its query, `search`) shows on its first render. */
+export async function loadPageData(
+  client: QueryClient,
+  pathname: string,
+  language: Language,
+  search = new URLSearchParams(),
+): Promise<PageData> {
   await client.prefetchQuery(query(publicConfigQuery));
   const property = matchPath('/property/:id', pathname)?.params.id;
   const room = matchPath('/room/:id', pathname)?.params.id;
@@ -54,9 +63,24 @@ export async function loadPageData(client: QueryClient, pathname: string, langua
     await client.prefetchQuery(query(propertiesQuery(language)));
     return { primary: null, known };
   }
+  if (pathname === '/search') {
+    // A search the API refuses (400, its field named) renders its message: the page exists, its read failed.
+    await Promise.all([
+      client.prefetchInfiniteQuery(searchRoomsQuery(readSearch(search), language)),
+      client.prefetchQuery(query(amenitiesQuery(language))),
+      client.prefetchQuery(query(searchPropertiesQuery(language))),
+    ]);
+    return { primary: null, known };
+  }
   if (property) {
     const primary = propertyQuery(property, language);
-    await Promise.all([client.prefetchQuery(query(primary)), client.prefetchQuery(query(propertyRoomsQuery(property, language)))]);
+    const stay = stayOf(search);
+    await Promise.all([
+      client.prefetchQuery(query(primary)),
+      client.prefetchQuery(query(propertyRoomsQuery(property, language))),
+      // Given dates, which rooms are free for them (issue 26).
+      stay ? client.prefetchQuery(query(freeRoomsQuery(property, stay, language))) : null,
+    ]);
     return { primary: primary.queryKey, known };
   }
   if (room) {
@@ -81,6 +105,7 @@ export async function loadPageData(client: QueryClient, pathname: string, langua
 const LOCALES = '../../packages/i18n/locales';
 const PAGE_MODULES: [pattern: string, modules: string[]][] = [
   ['/', ['src/features/properties/routes/home-page.tsx']],
+  ['/search', ['src/features/search/routes/search-page.tsx', `${LOCALES}/{lang}/search.json`, `${LOCALES}/fr/search.json`]],
   ['/property/:id', ['src/features/properties/routes/property-page.tsx']],
   // Not the calendar's code: it comes when the calendar is wanted (deferred-calendar.tsx), and would otherwise share the
   // phone's first second of network with the room's photo.

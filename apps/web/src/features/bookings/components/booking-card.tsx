@@ -1,5 +1,5 @@
 import { awaitsApproval, type Booking } from '@roomweek/contract';
-import { CalendarDays, CreditCard, Hourglass, User } from 'lucide-react';
+import { CalendarDays, CreditCard, Hourglass, User, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { ContentSentence } from '@/components/content-sentence';
 import { Card } from '@/components/ui/card';
@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
+import { describeParty } from '@/lib/party';
 import { BookingMoney } from './booking-money';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { CancelBookingPrompt } from './cancel-booking-prompt';
@@ -50,7 +51,7 @@ export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps)
         </p>
       ) : null}
 
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-5">
         <div className="col-span-2 flex flex-col gap-0.5 sm:col-span-1">
           <dt className="flex items-center gap-1.5 text-stone-500">
             <User aria-hidden="true" className="size-3.5" />
@@ -78,6 +79,15 @@ export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps)
             {t('bookings.payment')}
           </dt>
           <dd className="font-medium">{t(`payment.methods.${booking.payment_method}`)}</dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="flex items-center gap-1.5 text-stone-500">
+            <Users aria-hidden="true" className="size-3.5" />
+            {t('party.title')}
+          </dt>
+          <dd className="font-medium" data-testid="booking-party">
+            {describeParty(t, booking)}
+          </dd>
         </div>
       </dl>
 

@@ -27,7 +27,7 @@ describe('my bookings', () => {
       ...base,
       'GET /bookings': () => [
         booking(),
-        booking({ id: '66666666-6666-4666-8666-666666666666', status: 'cancelled', cancel_reason: 'user', payment_method: 'stripe' }),
+        booking({ id: '66666666-6666-4666-8666-666666666666', status: 'cancelled', cancel_reason: 'user', payment_method: 'stripe', adults: 2, children: 1 }),
       ],
     });
     renderApp('/my-bookings', { token: 't' });
@@ -38,11 +38,13 @@ describe('my bookings', () => {
     expect(within(first).getByText('11 mars 2030')).toBeInTheDocument();
     expect(within(first).getByText(/^100,00\s€$/)).toBeInTheDocument();
     expect(within(first).getByText('Paiement sur place')).toBeInTheDocument();
+    expect(within(first).getByTestId('booking-party')).toHaveTextContent(/^1 adulte$/);
     expect(within(first).getByRole('button', { name: 'Annuler la réservation' })).toBeInTheDocument();
 
     const cancelled = screen.getByRole('article', { name: 'Réservation n° 66666666' });
     expect(within(cancelled).getByText('Annulée')).toBeInTheDocument();
     expect(within(cancelled).getByText('Carte bancaire')).toBeInTheDocument();
+    expect(within(cancelled).getByTestId('booking-party')).toHaveTextContent(/^2 adultes, 1 enfant$/);
     expect(within(cancelled).queryByRole('button', { name: 'Annuler la réservation' })).not.toBeInTheDocument();
   });
 

@@ -1,13 +1,9 @@
-import 'leaflet/dist/leaflet.css';
 import { icon } from 'leaflet';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
-
-/** docs/behaviour.md §9 map defaults: Brussels when a property has no coordinates, zoom 13, wheel zoom off. */
-export const DEFAULT_CENTER: [number, number] = [50.85, 4.35];
-export const DEFAULT_ZOOM = 13;
+import { Marker, Popup } from 'react-leaflet';
+import { DEFAULT_CENTER, SiteMap } from '@/components/map/site-map';
 
 // Bundlers rename Leaflet's marker images, so the default icon cannot find them by itself.
 const markerPin = icon({
@@ -34,22 +30,16 @@ export default function PropertyMap({ latitude, longitude, name, location, tileU
   const hasPosition = latitude !== null && longitude !== null;
   const center: [number, number] = hasPosition ? [latitude, longitude] : DEFAULT_CENTER;
   return (
-    <div role="region" aria-label={label} className="isolate overflow-hidden rounded-2xl border border-stone-200">
-      <MapContainer center={center} zoom={DEFAULT_ZOOM} scrollWheelZoom={false} className="h-72 w-full sm:h-96">
-        <TileLayer
-          url={tileUrl}
-          attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-        />
-        {hasPosition ? (
-          <Marker position={center} icon={markerPin} alt={name}>
-            <Popup>
-              <strong>{name}</strong>
-              <br />
-              {location}
-            </Popup>
-          </Marker>
-        ) : null}
-      </MapContainer>
-    </div>
+    <SiteMap label={label} tileUrl={tileUrl} center={center}>
+      {hasPosition ? (
+        <Marker position={center} icon={markerPin} alt={name}>
+          <Popup>
+            <strong>{name}</strong>
+            <br />
+            {location}
+          </Popup>
+        </Marker>
+      ) : null}
+    </SiteMap>
   );
 }

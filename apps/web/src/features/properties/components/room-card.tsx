@@ -1,4 +1,6 @@
 import type { Room } from '@roomweek/contract';
+import { Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +12,15 @@ import { formatPrice } from '@/lib/format';
 import { useTextLang } from '@/lib/content-language';
 import { useTranslation } from '@/lib/i18n';
 
-export function RoomCard({ room }: { room: Room }) {
+export interface RoomCardProps {
+  room: Room;
+  /** Where its button leads (the room page, with a stay's dates when the visitor gave some). */
+  to?: string;
+  /** A badge under the title: free or not for the visitor's dates. */
+  badge?: ReactNode;
+}
+
+export function RoomCard({ room, to = paths.room(room.id), badge }: RoomCardProps) {
   const { t, i18n } = useTranslation();
   const textLang = useTextLang();
   const title = t('room.title', { number: room.room_number });
@@ -28,6 +38,11 @@ export function RoomCard({ room }: { room: Room }) {
             <span className="text-sm text-stone-600"> {t('common.perWeek')}</span>
           </p>
         </div>
+        <p className="flex items-center gap-1.5 text-sm text-stone-700">
+          <Users aria-hidden="true" className="size-4 text-stone-500" />
+          {t('party.capacity', { count: room.max_guests })}
+        </p>
+        {badge}
         {room.amenities.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={t('room.amenities')}>
             {room.amenities.map((amenity, index) => (
@@ -38,7 +53,7 @@ export function RoomCard({ room }: { room: Room }) {
           </ul>
         ) : null}
         <Link
-          to={paths.room(room.id)}
+          to={to}
           className={`${buttonClasses('default')} mt-auto w-full`}
           aria-label={t('room.bookRoom', { number: room.room_number })}
         >

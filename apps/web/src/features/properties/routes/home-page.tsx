@@ -2,6 +2,7 @@ import { PageMeta } from '@/components/page-meta';
 import { ArrowDown, Building2 } from 'lucide-react';
 import { useRef } from 'react';
 import { EmptyState } from '@/components/empty-state';
+import { DeferredSearchForm } from '@/components/deferred-search-form';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
@@ -34,11 +35,12 @@ export function HomePage() {
           aria-hidden="true"
           className="absolute inset-0 opacity-20 [background-image:radial-gradient(circle_at_20%_20%,white_0,transparent_35%),radial-gradient(circle_at_80%_60%,white_0,transparent_30%)]"
         />
-        <div className="relative mx-auto flex max-w-6xl flex-col items-start gap-5 px-4 py-16 sm:px-6 sm:py-24">
+        <div className="relative mx-auto flex max-w-6xl flex-col items-start gap-5 px-4 py-12 sm:px-6 sm:py-20">
           <h1 className="max-w-2xl text-3xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">
             {t('home.title')}
           </h1>
           <p className="max-w-xl text-lg text-white/90 sm:text-xl">{t('home.subtitle')}</p>
+          <DeferredSearchForm className="max-w-4xl" />
           <Button size="lg" variant="inverse" onClick={browse}>
             {t('home.browse')}
             <ArrowDown aria-hidden="true" />

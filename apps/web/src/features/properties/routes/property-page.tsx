@@ -1,18 +1,23 @@
 import { PageMeta } from '@/components/page-meta';
 import { BedDouble, DoorOpen, MapPin } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
 import { StatusView } from '@/components/status-view';
+import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { withStayParams } from '@/lib/stay-link';
 import { usePublicConfig } from '@/config/public-config';
 import { useTextLang } from '@/lib/content-language';
+import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useLoggedError } from '@/lib/use-logged-error';
+import { stayOf } from '../lib/stay-params';
+import { useFreeRooms } from '../api/get-free-rooms';
 import { useProperty } from '../api/get-property';
 import { usePropertyRooms } from '../api/get-property-rooms';
 import { PhotoCarousel } from '../components/photo-carousel';
@@ -21,9 +26,13 @@ import { RoomCard, RoomCardSkeleton } from '../components/room-card';
 const PropertyMap = lazy(() => import('../components/property-map'));
 
 export function PropertyPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const textLang = useTextLang();
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  // Dates in the address (a search's link): each room says whether it is free for them (issue 26).
+  const stay = stayOf(params);
+  const freeRooms = useFreeRooms(id, stay);
   // The property and its rooms load in parallel (docs/behaviour.md §7).
   const property = useProperty(id);
   const rooms = usePropertyRooms(id);
@@ -99,6 +108,11 @@ export function PropertyPage() {
         <h2 id="rooms-title" className="text-2xl font-semibold">
           {t('property.roomsTitle')}
         </h2>
+        {stay ? (
+          <p className="text-stone-700">
+            {t('propertyStay.forDates', { start: formatDate(stay.start_date, i18n.language), end: formatDate(stay.end_date, i18n.language) })}
+          </p>
+        ) : null}
         {rooms.isPending ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             <RoomCardSkeleton />
@@ -110,7 +124,22 @@ export function PropertyPage() {
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {roomList.map((room) => (
-              <RoomCard key={room.id} room={room} />
+              <RoomCard
+                key={room.id}
+                room={room}
+                to={stay ? withStayParams(paths.room(room.id), stay) : paths.room(room.id)}
+                badge={
+                  stay && freeRooms.data ? (
+                    freeRooms.data.includes(room.id) ? (
+                      <Badge className="self-start">{t('propertyStay.free')}</Badge>
+                    ) : (
+                      <Badge variant="destructive" className="self-start">
+                        {t('propertyStay.taken')}
+                      </Badge>
+                    )
+                  ) : null
+                }
+              />
             ))}
           </div>
         )}

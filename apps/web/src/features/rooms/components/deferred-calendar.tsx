@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useEffect, useRef } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { BookingCalendarProps } from './booking-calendar';
+import type { BookingCalendarProps } from '@/components/stay-calendar/booking-calendar';
 
 /**
  * The booking calendar costs the most script of the room page (react-day-picker renders every day, date-fns works
@@ -16,7 +16,7 @@ const wanted = new Promise<void>((resolve) => {
 
 const BookingCalendar = lazy(async () => {
   if (typeof window !== 'undefined') await wanted;
-  return import('./booking-calendar');
+  return import('@/components/stay-calendar/booking-calendar');
 });
 
 /** Shown while the calendar's code comes (a page rendered in the browser); the server's HTML has the calendar. */

@@ -1,5 +1,5 @@
 import type { RoomDetail } from '@roomweek/contract';
-import { Building2, Check } from 'lucide-react';
+import { Building2, Check, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
 import { paths } from '@/config/paths';
@@ -33,6 +33,10 @@ export function RoomOverview({ room }: { room: RoomDetail }) {
             <span lang={textLang(room.text_languages?.property_name)}>{room.property_name}</span>
           </Link>
         </div>
+        <p className="flex items-center gap-1.5 text-stone-700" data-testid="room-capacity">
+          <Users aria-hidden="true" className="size-4 text-stone-500" />
+          {t('party.capacity', { count: room.max_guests })}
+        </p>
         <p>
           <span className="text-2xl font-semibold">{formatPrice(room.price_per_week, i18n.language)}</span>
           <span className="text-stone-600"> {t('common.perWeek')}</span>

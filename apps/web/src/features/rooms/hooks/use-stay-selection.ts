@@ -22,6 +22,9 @@ const keyOf = (selection: StaySelection) => `${selection.arrival ?? ''}/${select
 /** The address's parameters with `start` and `end` set to the selection (the others kept). */
 function withStay(params: URLSearchParams, selection: StaySelection): URLSearchParams {
   const updated = new URLSearchParams(params);
+  // A search's link names the stay `start_date`/`end_date` (issue 26); once the visitor picks, `start`/`end` hold it.
+  updated.delete('start_date');
+  updated.delete('end_date');
   if (selection.arrival) updated.set('start', selection.arrival);
   else updated.delete('start');
   if (selection.departure) updated.set('end', selection.departure);
@@ -30,7 +33,8 @@ function withStay(params: URLSearchParams, selection: StaySelection): URLSearchP
 }
 
 /**
- * The stay being chosen on a room's page. It is shown in the address (`?start=…&end=…`), so it survives the
+ * The stay being chosen on a room's page. It is shown in the address (`?start=…&end=…`; a search's result opens it
+ * with `?start_date=…&end_date=…`), so it survives the
  * detour through /login and can be shared; it is checked against the room's availability before use.
  *
  * React state is the source of truth, not the address: changing the address is a router navigation, which
@@ -62,8 +66,8 @@ export function useStaySelection(roomId: string) {
     [window, settled, bookings, blocks, rules],
   );
 
-  const addressArrival = param(params.get('start'));
-  const addressDeparture = param(params.get('end'));
+  const addressArrival = param(params.get('start') ?? params.get('start_date'));
+  const addressDeparture = param(params.get('end') ?? params.get('end_date'));
   const address = useMemo<StaySelection>(
     () => ({ arrival: addressArrival, departure: addressDeparture }),
     [addressArrival, addressDeparture],

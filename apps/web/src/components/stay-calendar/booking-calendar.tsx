@@ -23,6 +23,8 @@ export interface BookingCalendarProps {
   selection: StaySelection;
   /** A day was clicked; the parent applies the calendar rules (see lib/stay.ts). */
   onPick: (day: string) => void;
+  /** The legend of the colours (the room page's); a search's calendar, where nothing is booked, goes without. */
+  legend?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface BookingCalendarProps {
  * selection, each text once), its date functions are cheap ones (DATE_LIB), every prop keeps its identity from one
  * render to the next, and a day's button only renders again when what it shows changed (see CalendarDayButton).
  */
-function BookingCalendar({ calendar, selection, onPick }: BookingCalendarProps) {
+function BookingCalendar({ calendar, selection, onPick, legend = true }: BookingCalendarProps) {
   const { t, i18n } = useTranslation();
   const locale = LOCALES[i18n.language as Language] ?? fr;
   const { arrival, departure } = selection;
@@ -90,20 +92,22 @@ function BookingCalendar({ calendar, selection, onPick }: BookingCalendarProps) 
         className="rw-calendar"
         footer={footer}
       />
-      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-stone-700" aria-label={t('room.legend.label')}>
-        <li className="flex items-center gap-2">
-          <span aria-hidden="true" className="size-4 rounded-full border border-emerald-300 bg-emerald-100" />
-          {t('room.legend.available')}
-        </li>
-        <li className="flex items-center gap-2">
-          <span aria-hidden="true" className="rw-legend-booked size-4 rounded-full border border-red-200" />
-          {t('room.legend.booked')}
-        </li>
-        <li className="flex items-center gap-2">
-          <span aria-hidden="true" className="size-4 rounded-full bg-brand-600" />
-          {t('room.legend.selection')}
-        </li>
-      </ul>
+      {legend ? (
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-stone-700" aria-label={t('room.legend.label')}>
+          <li className="flex items-center gap-2">
+            <span aria-hidden="true" className="size-4 rounded-full border border-emerald-300 bg-emerald-100" />
+            {t('room.legend.available')}
+          </li>
+          <li className="flex items-center gap-2">
+            <span aria-hidden="true" className="rw-legend-booked size-4 rounded-full border border-red-200" />
+            {t('room.legend.booked')}
+          </li>
+          <li className="flex items-center gap-2">
+            <span aria-hidden="true" className="size-4 rounded-full bg-brand-600" />
+            {t('room.legend.selection')}
+          </li>
+        </ul>
+      ) : null}
     </div>
   );
 }
