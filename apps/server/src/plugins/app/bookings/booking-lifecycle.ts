@@ -94,7 +94,8 @@ export interface BookingLifecycleOptions {
 export type NewBooking = Pick<
   BookingRow,
   'roomId' | 'userId' | 'userName' | 'userEmail' | 'startDate' | 'endDate' | 'totalCents' | 'paymentMethod' | 'language' | 'cancellationPolicy'
->;
+> &
+  Partial<Pick<BookingRow, 'adults' | 'children'>>;
 
 export class BookingLifecycle {
   constructor(private readonly options: BookingLifecycleOptions) {}

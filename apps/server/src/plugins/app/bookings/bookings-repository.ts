@@ -221,9 +221,9 @@ export class BookingsRepository {
   async shareBookableRoom(
     tx: Executor,
     roomId: string,
-  ): Promise<{ id: string; pricing: StayPricing; cancellationPolicy: CancellationPolicy } | undefined> {
+  ): Promise<{ id: string; maxGuests: number; pricing: StayPricing; cancellationPolicy: CancellationPolicy } | undefined> {
     const [room] = await tx
-      .select({ id: rooms.id, pricing: stayPricingColumns, cancellationPolicy: effectiveCancellationPolicy })
+      .select({ id: rooms.id, maxGuests: rooms.maxGuests, pricing: stayPricingColumns, cancellationPolicy: effectiveCancellationPolicy })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(eq(rooms.id, roomId), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
