@@ -1,0 +1,124 @@
+import { and, eq, gte, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import type { StayPricing, StoredTranslations } from '@roomweek/contract';
+import type { Database } from '../../../db/client.ts';
+import { roomBlocks } from '../../../db/calendar-schema.ts';
+import { bookings, properties, rooms } from '../../../db/schema.ts';
+import { nightsMeet, occupiesNights } from '../bookings/booking-nights.ts';
+
+/** What every search asks of a room, dates or not (issue 26). */
+export interface RoomFilter {
+  guests: number;
+  propertyId?: string;
+  /** Keys (or free texts) the room must all have. */
+  amenities: string[];
+}
+
+/** A room that passed the query, with what the service needs to price, sort and show it. */
+export interface CandidateRow {
+  id: string;
+  propertyId: string;
+  roomNumber: string;
+  maxGuests: number;
+  pricing: StayPricing;
+  amenities: string[];
+  photo: string | null;
+  propertyName: string;
+  location: string;
+  translations: StoredTranslations;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** A room's pricing and what takes its nights in a window: the suggestions' material. */
+export interface TakenRow {
+  id: string;
+  pricing: StayPricing;
+  taken: [string, string][];
+}
+
+/** A block or an imported event (room_blocks, `blocking`) with a night in [from, to): written as room_blocks_room_nights_idx. */
+const blockNightsMeet = (from: string, to: string) =>
+  sql`daterange(${roomBlocks.startDate}, ${roomBlocks.endDate}, '[)') && daterange(${from}::date, ${to}::date, '[)')`;
+
+/** The rooms searched: bookable (neither it nor its property archived), large enough, of the property, with every amenity. */
+function roomConditions({ guests, propertyId, amenities }: RoomFilter): SQL | undefined {
+  return and(
+    isNull(rooms.archivedAt),
+    isNull(properties.archivedAt),
+    gte(rooms.maxGuests, guests),
+    propertyId ? eq(rooms.propertyId, propertyId) : undefined,
+    amenities.length > 0 ? sql`${rooms.amenities} @> ${JSON.stringify(amenities)}::jsonb` : undefined,
+  );
+}
+
+const pricingColumns = {
+  pricePerWeekCents: rooms.pricePerWeekCents,
+  rules: rooms.stayRules,
+  seasons: rooms.seasonalPrices,
+  discounts: rooms.longStayDiscounts,
+};
+
+/** The search's queries: one for the rooms of a search, one for the suggestions' window. */
+export class SearchRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Every room the filter admits and, given a stay [start, end), none of whose nights is taken: by a booking that
+   * occupies its nights (booking-nights.ts: a live stay or a running hold; an expired hold frees them), by a block or
+   * an imported event. One query whatever the number of rooms; each "no night taken" is an index probe per room
+   * (bookings_no_overlap's GiST index, room_blocks_room_nights_idx).
+   */
+  async candidates(filter: RoomFilter, stay?: { start: string; end: string }): Promise<CandidateRow[]> {
+    const free = stay
+      ? and(
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(bookings)
+              .where(and(eq(bookings.roomId, rooms.id), nightsMeet(stay.start, stay.end), occupiesNights())),
+          ),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(roomBlocks)
+              .where(and(eq(roomBlocks.roomId, rooms.id), eq(roomBlocks.blocking, true), blockNightsMeet(stay.start, stay.end))),
+          ),
+        )
+      : undefined;
+    return this.db
+      .select({
+        id: rooms.id,
+        propertyId: rooms.propertyId,
+        roomNumber: rooms.roomNumber,
+        maxGuests: rooms.maxGuests,
+        pricing: pricingColumns,
+        amenities: rooms.amenities,
+        photo: sql<string | null>`${rooms.photos} ->> 0`,
+        propertyName: properties.name,
+        location: properties.location,
+        translations: properties.translations,
+        latitude: properties.latitude,
+        longitude: properties.longitude,
+      })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(and(roomConditions(filter), free));
+  }
+
+  /** Every room the filter admits, with the nights taken in [from, to) (bookings that occupy them, blocks, imported events). */
+  async takenBetween(filter: RoomFilter, from: string, to: string): Promise<TakenRow[]> {
+    const taken = sql<[string, string][]>`(
+      select coalesce(json_agg(json_build_array(t.start_date, t.end_date)), '[]'::json) from (
+        select ${bookings.startDate} as start_date, ${bookings.endDate} as end_date from ${bookings}
+          where ${and(eq(bookings.roomId, rooms.id), nightsMeet(from, to), occupiesNights())}
+        union all
+        select ${roomBlocks.startDate}, ${roomBlocks.endDate} from ${roomBlocks}
+          where ${and(eq(roomBlocks.roomId, rooms.id), eq(roomBlocks.blocking, true), blockNightsMeet(from, to))}
+      ) t)`;
+    return this.db
+      .select({ id: rooms.id, pricing: pricingColumns, taken })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(roomConditions(filter));
+  }
+}
