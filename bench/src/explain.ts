@@ -30,7 +30,7 @@ function literal(value: unknown): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
-const inline = (query: string, params: unknown[]) => query.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+export const inline = (query: string, params: unknown[]) => query.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
 
 /** The Monday on or before a date: the timeline opens on its week. */
 const mondayOf = (date: string) => addDays(date, 1 - isoWeekday(date));

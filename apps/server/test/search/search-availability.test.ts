@@ -165,4 +165,23 @@ describe('search: stay rules, capacity, amenities, prices', () => {
     expect(await foundIds(t.app, { property_id: other.id, max_price: 310 })).toEqual([cheap.id]);
     expect(await foundIds(t.app, { property_id: other.id, min_price: 310 })).toEqual([discounted.id]);
   });
+
+  it("answers each stay's total as the quote does: seasons, the short stay charged as a week, long-stay tiers", async () => {
+    const other = await createProperty(t.app, admin, { name: 'Season House' });
+    const room = await createRoom(t.app, admin, other.id, {
+      price_per_week: 280,
+      seasonal_prices: [
+        { start_date: addDays(saturday, 4), end_date: addDays(saturday, 11), price_per_week: 700 },
+        { start_date: addDays(saturday, 60), end_date: addDays(saturday, 90), price_per_week: 420 },
+        { start_date: addDays(saturday, -90), end_date: addDays(saturday, -60), price_per_week: 1 },
+      ],
+      long_stay_discounts: [{ min_weeks: 3, percent: 20 }],
+    });
+    for (const [from, nights] of [[0, 3], [0, 7], [2, 10], [-1, 21], [50, 28]] as const) {
+      const stay = { start_date: addDays(saturday, from), end_date: addDays(saturday, from + nights) };
+      const quoted = await t.app.inject({ url: `/api/rooms/${room.id}/quote?start_date=${stay.start_date}&end_date=${stay.end_date}` });
+      const [item] = (await search(t.app, { ...stay, property_id: other.id })).json<SearchResponse>().items;
+      expect(item, `${from}+${nights}`).toMatchObject({ room_id: room.id, nights, total_price: quoted.json<{ total_price: number }>().total_price });
+    }
+  });
 });

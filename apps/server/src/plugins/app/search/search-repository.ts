@@ -1,5 +1,5 @@
-import { and, eq, gte, isNull, notExists, sql, type SQL } from 'drizzle-orm';
-import type { StayPricing, StoredTranslations } from '@roomweek/contract';
+import { and, eq, gte, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import type { SeasonCents, StayPricing, StoredTranslations } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
@@ -13,13 +13,21 @@ export interface RoomFilter {
   amenities: string[];
 }
 
-/** A room that passed the query, with what the service needs to price, sort and show it. */
+/** A room that passed the query: what the service sorts, prices and pages by. */
 export interface CandidateRow {
+  id: string;
+  maxGuests: number;
+  /** Its seasons only those the priced nights may reach (the stay's, or the suggestions' window); none without dates. */
+  pricing: StayPricing;
+}
+
+/** What an item of a page shows. */
+export interface PageRow {
   id: string;
   propertyId: string;
   roomNumber: string;
   maxGuests: number;
-  pricing: StayPricing;
+  pricePerWeekCents: number;
   amenities: string[];
   photo: string | null;
   propertyName: string;
@@ -30,9 +38,7 @@ export interface CandidateRow {
 }
 
 /** A room's pricing and what takes its nights in a window: the suggestions' material. */
-export interface TakenRow {
-  id: string;
-  pricing: StayPricing;
+export interface TakenRow extends CandidateRow {
   taken: [string, string][];
 }
 
@@ -51,12 +57,18 @@ function roomConditions({ guests, propertyId, amenities }: RoomFilter): SQL | un
   );
 }
 
-const pricingColumns = {
+/**
+ * The room's pricing, its seasons cut to those with a night in [from, to) (ISO dates compare as text): what quoteStay
+ * needs for stays priced within that window, a fraction of a long season list. Without a window, no season.
+ */
+const pricingColumns = (window?: { from: string; to: string }) => ({
   pricePerWeekCents: rooms.pricePerWeekCents,
   rules: rooms.stayRules,
-  seasons: rooms.seasonalPrices,
+  seasons: window
+    ? sql<SeasonCents[]>`jsonb_path_query_array(${rooms.seasonalPrices}, '$[*] ? (@.end_date > $from && @.start_date < $to)', jsonb_build_object('from', ${window.from}::text, 'to', ${window.to}::text))`
+    : sql<SeasonCents[]>`'[]'::jsonb`,
   discounts: rooms.longStayDiscounts,
-};
+});
 
 /** The search's queries: one for the rooms of a search, one for the suggestions' window. */
 export class SearchRepository {
@@ -68,7 +80,7 @@ export class SearchRepository {
    * an imported event. One query whatever the number of rooms; each "no night taken" is an index probe per room
    * (bookings_no_overlap's GiST index, room_blocks_room_nights_idx).
    */
-  async candidates(filter: RoomFilter, stay?: { start: string; end: string }): Promise<CandidateRow[]> {
+  async candidates(filter: RoomFilter, stay?: { start: string; end: string; pricedTo: string }): Promise<CandidateRow[]> {
     const free = stay
       ? and(
           notExists(
@@ -86,12 +98,22 @@ export class SearchRepository {
         )
       : undefined;
     return this.db
+      .select({ id: rooms.id, maxGuests: rooms.maxGuests, pricing: pricingColumns(stay && { from: stay.start, to: stay.pricedTo }) })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(and(roomConditions(filter), free));
+  }
+
+  /** The rows a page shows, by room id, in one query (the caller orders them). */
+  async page(ids: string[]): Promise<PageRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
       .select({
         id: rooms.id,
         propertyId: rooms.propertyId,
         roomNumber: rooms.roomNumber,
         maxGuests: rooms.maxGuests,
-        pricing: pricingColumns,
+        pricePerWeekCents: rooms.pricePerWeekCents,
         amenities: rooms.amenities,
         photo: sql<string | null>`${rooms.photos} ->> 0`,
         propertyName: properties.name,
@@ -102,11 +124,14 @@ export class SearchRepository {
       })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
-      .where(and(roomConditions(filter), free));
+      .where(inArray(rooms.id, ids));
   }
 
-  /** Every room the filter admits, with the nights taken in [from, to) (bookings that occupy them, blocks, imported events). */
-  async takenBetween(filter: RoomFilter, from: string, to: string): Promise<TakenRow[]> {
+  /**
+   * Every room the filter admits, with the nights taken in [from, to) (bookings that occupy them, blocks, imported
+   * events) and its seasons within [from, pricedTo).
+   */
+  async takenBetween(filter: RoomFilter, from: string, to: string, pricedTo: string): Promise<TakenRow[]> {
     const taken = sql<[string, string][]>`(
       select coalesce(json_agg(json_build_array(t.start_date, t.end_date)), '[]'::json) from (
         select ${bookings.startDate} as start_date, ${bookings.endDate} as end_date from ${bookings}
@@ -116,7 +141,7 @@ export class SearchRepository {
           where ${and(eq(roomBlocks.roomId, rooms.id), eq(roomBlocks.blocking, true), blockNightsMeet(from, to))}
       ) t)`;
     return this.db
-      .select({ id: rooms.id, pricing: pricingColumns, taken })
+      .select({ id: rooms.id, maxGuests: rooms.maxGuests, pricing: pricingColumns({ from, to: pricedTo }), taken })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(roomConditions(filter));

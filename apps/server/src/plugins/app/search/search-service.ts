@@ -1,6 +1,9 @@
 import {
   addDays,
+  brokenRules,
+  DAYS_PER_WEEK,
   daysBetween,
+  isoWeekday,
   quoteStay,
   SEARCH_MAX_SUGGESTIONS,
   SEARCH_SUGGESTION_DAYS,
@@ -20,7 +23,7 @@ import type { BookingsService } from '../bookings/bookings-service.ts';
 import { showAmenities } from '../content/amenities.ts';
 import { localisedText } from '../content/translations.ts';
 import { decodeCursor, encodeCursor, type SearchPosition } from './search-cursor.ts';
-import type { CandidateRow, RoomFilter, SearchRepository } from './search-repository.ts';
+import type { PageRow, RoomFilter, SearchRepository } from './search-repository.ts';
 
 export type SearchParams = z.output<typeof SearchQuery>;
 
@@ -28,6 +31,11 @@ export interface SearchServiceOptions {
   repository: SearchRepository;
   /** The site's calendar rules for a stay's dates (as a booking's: not past, not too long, not too far), and its today. */
   stays: Pick<BookingsService, 'normaliseStay' | 'today'>;
+}
+
+/** A room found: its sort key and id (its position), and its total with dates. */
+interface Match extends SearchPosition {
+  totalCents?: number;
 }
 
 interface Stay {
@@ -57,23 +65,31 @@ export class SearchService {
     const bounds = priceBounds(query);
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort);
 
-    const rows = await this.options.repository.candidates(filter, stay);
-    const matches: { row: CandidateRow; key: number; totalCents?: number }[] = [];
+    const { repository } = this.options;
+    const rows = await repository.candidates(filter, stay && { ...stay, pricedTo: pricedUntil(stay) });
+    const matches: Match[] = [];
     for (const row of rows) {
       const totalCents = stay ? bookableTotal(row.pricing, stay) : undefined;
       if (stay && totalCents === undefined) continue;
       const price = totalCents ?? row.pricing.pricePerWeekCents;
       if (price < bounds.min || price > bounds.max) continue;
-      matches.push({ row, key: sortKey(query.sort, price, row.maxGuests), totalCents });
+      matches.push({ id: row.id, key: sortKey(query.sort, price, row.maxGuests), totalCents });
     }
-    matches.sort((a, b) => comparePositions({ key: a.key, id: a.row.id }, { key: b.key, id: b.row.id }));
-    const start = after ? matches.findIndex((match) => comparePositions({ key: match.key, id: match.row.id }, after) > 0) : 0;
+    matches.sort(comparePositions);
+    const start = after ? matches.findIndex((match) => comparePositions(match, after) > 0) : 0;
     const page = start < 0 ? [] : matches.slice(start, start + query.limit);
     const last = page.at(-1);
     const more = start >= 0 && start + query.limit < matches.length;
+    // The page's rooms in one query, shown in the order found.
+    const shown = new Map((await repository.page(page.map((match) => match.id))).map((row) => [row.id, row]));
+    const items: SearchItem[] = [];
+    for (const match of page) {
+      const row = shown.get(match.id);
+      if (row) items.push(toItem(row, language, stay, match.totalCents));
+    }
     return {
-      items: page.map(({ row, totalCents }) => toItem(row, language, stay, totalCents)),
-      next_cursor: more && last ? encodeCursor(query.sort, { key: last.key, id: last.row.id }) : null,
+      items,
+      next_cursor: more && last ? encodeCursor(query.sort, last) : null,
       total: matches.length,
       suggestions: stay && matches.length === 0 ? await this.suggestions(filter, stay, bounds) : [],
     };
@@ -97,17 +113,22 @@ export class SearchService {
     const nights = daysBetween(stay.start, stay.end);
     const today = this.options.stays.today();
     const from = addDays(stay.start, -SEARCH_SUGGESTION_DAYS);
-    const rooms = await this.options.repository.takenBetween(filter, from < today ? today : from, addDays(stay.end, SEARCH_SUGGESTION_DAYS));
+    const to = addDays(stay.end, SEARCH_SUGGESTION_DAYS);
+    const rooms = await this.options.repository.takenBetween(filter, from < today ? today : from, to, addDays(to, DAYS_PER_WEEK));
+    const priced = bounds.min > 0 || bounds.max < Number.MAX_SAFE_INTEGER;
     const found: SearchSuggestion[] = [];
     for (let days = 1; days <= SEARCH_SUGGESTION_DAYS && found.length < SEARCH_MAX_SUGGESTIONS; days++) {
       for (const shift of [-days, days]) {
         const start = addDays(stay.start, shift);
         if (start < today || found.length >= SEARCH_MAX_SUGGESTIONS) continue;
         const end = addDays(start, nights);
+        const arrival = isoWeekday(start);
         const count = rooms.filter((room) => {
+          if (brokenRules(room.pricing.rules, arrival, nights).length > 0) return false;
           if (room.taken.some(([takenStart, takenEnd]) => takenStart < end && takenEnd > start)) return false;
-          const total = bookableTotal(room.pricing, { start, end });
-          return total !== undefined && total >= bounds.min && total <= bounds.max;
+          if (!priced) return true;
+          const total = quoteStay(room.pricing, start, end).totalCents;
+          return total >= bounds.min && total <= bounds.max;
         }).length;
         if (count > 0) found.push({ start_date: start, end_date: end, rooms: count });
       }
@@ -116,11 +137,14 @@ export class SearchService {
   }
 }
 
-/** The stay's total in cents, or undefined when it breaks one of the room's stay rules. */
+/** The stay's total in cents, or undefined when it breaks one of the room's stay rules (checked first: arithmetic). */
 function bookableTotal(pricing: StayPricing, stay: Stay): number | undefined {
-  const quote = quoteStay(pricing, stay.start, stay.end);
-  return quote.violations.length === 0 ? quote.totalCents : undefined;
+  if (brokenRules(pricing.rules, isoWeekday(stay.start), daysBetween(stay.start, stay.end)).length > 0) return undefined;
+  return quoteStay(pricing, stay.start, stay.end).totalCents;
 }
+
+/** The last night a stay's price may reach, exclusive: a stay under a week is charged as the week from its arrival. */
+const pricedUntil = (stay: Stay) => addDays(stay.start, Math.max(daysBetween(stay.start, stay.end), DAYS_PER_WEEK));
 
 /** `price`: cheapest first; `-price`: dearest first; `capacity`: the smallest room that takes the party first. */
 function sortKey(sort: SearchSort, priceCents: number, maxGuests: number): number {
@@ -151,7 +175,7 @@ function priceBounds(query: SearchParams): PriceBounds {
   return { min, max };
 }
 
-function toItem(row: CandidateRow, language: Language, stay: Stay | undefined, totalCents: number | undefined): SearchItem {
+function toItem(row: PageRow, language: Language, stay: Stay | undefined, totalCents: number | undefined): SearchItem {
   return {
     room_id: row.id,
     property_id: row.propertyId,
@@ -161,7 +185,7 @@ function toItem(row: CandidateRow, language: Language, stay: Stay | undefined, t
     latitude: row.latitude,
     longitude: row.longitude,
     max_guests: row.maxGuests,
-    price_per_week: toEuros(row.pricing.pricePerWeekCents),
+    price_per_week: toEuros(row.pricePerWeekCents),
     amenities: showAmenities(row.amenities, language).amenities,
     photo: row.photo,
     ...(stay && totalCents !== undefined && { total_price: toEuros(totalCents), nights: daysBetween(stay.start, stay.end) }),
