@@ -4,11 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { addDays, isoWeekday, SearchQuery, type Language } from '@roomweek/contract';
-import { openDatabase, queryCounter, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { SearchRepository } from '../../apps/server/src/plugins/app/search/search-repository.ts';
 import { SearchService } from '../../apps/server/src/plugins/app/search/search-service.ts';
 import { buildDataset, SIZES, type Dataset } from './dataset.ts';
-import { inline } from './explain.ts';
+import { planStatements } from './explain.ts';
 import { generateFirst, generateRest, type Target } from './generate-data.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
@@ -68,13 +68,7 @@ export async function measureSearch(target: Target, data: Dataset, runs = 100): 
       let params = SearchQuery.parse(query);
       if (secondPage) params = { ...params, cursor: (await service.search(params, language)).next_cursor ?? undefined };
       const run = () => service.search(params, language);
-      const store = { count: 0, statements: [] as Array<{ query: string; params: unknown[] }> };
-      await queryCounter.run(store, run);
-      const plans: string[][] = [];
-      for (const statement of store.statements) {
-        const rows = await queryRows<{ 'QUERY PLAN': string }>(handle.db, sql.raw(`explain ${inline(statement.query, statement.params)}`));
-        plans.push(rows.map((row) => row['QUERY PLAN']));
-      }
+      const plans = await planStatements(handle, run);
       for (let i = 0; i < 10; i++) await run();
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
@@ -83,7 +77,7 @@ export async function measureSearch(target: Target, data: Dataset, runs = 100): 
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
-      results.push({ name, bookings, p50: percentile(times, 0.5), p95: percentile(times, 0.95), statements: store.count, plans });
+      results.push({ name, bookings, p50: percentile(times, 0.5), p95: percentile(times, 0.95), statements: plans.length, plans });
     }
     return results;
   } finally {

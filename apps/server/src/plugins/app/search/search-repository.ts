@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
-import type { SeasonCents, StayPricing, StoredTranslations } from '@roomweek/contract';
+import type { StayPricing, StoredTranslations } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
@@ -17,8 +17,9 @@ export interface RoomFilter {
 export interface CandidateRow {
   id: string;
   maxGuests: number;
-  /** Its seasons only those the priced nights may reach (the stay's, or the suggestions' window); none without dates. */
-  pricing: StayPricing;
+  pricePerWeekCents: number;
+  /** With dates: its pricing and terms, its seasons only those the stay's priced nights may reach. */
+  pricing: StayPricing | null;
 }
 
 /** What an item of a page shows. */
@@ -38,7 +39,9 @@ export interface PageRow {
 }
 
 /** A room's pricing and what takes its nights in a window: the suggestions' material. */
-export interface TakenRow extends CandidateRow {
+export interface TakenRow {
+  id: string;
+  pricing: StayPricing;
   taken: [string, string][];
 }
 
@@ -58,17 +61,14 @@ function roomConditions({ guests, propertyId, amenities }: RoomFilter): SQL | un
 }
 
 /**
- * The room's pricing, its seasons cut to those with a night in [from, to) (ISO dates compare as text): what quoteStay
- * needs for stays priced within that window, a fraction of a long season list. Without a window, no season.
+ * The room's pricing as one JSON value (StayPricing's fields), its seasons cut to those with a night in [from, to) (ISO
+ * dates compare as text): what quoteStay needs for stays priced within that window, a fraction of a long season list.
  */
-const pricingColumns = (window?: { from: string; to: string }) => ({
-  pricePerWeekCents: rooms.pricePerWeekCents,
-  rules: rooms.stayRules,
-  seasons: window
-    ? sql<SeasonCents[]>`jsonb_path_query_array(${rooms.seasonalPrices}, '$[*] ? (@.end_date > $from && @.start_date < $to)', jsonb_build_object('from', ${window.from}::text, 'to', ${window.to}::text))`
-    : sql<SeasonCents[]>`'[]'::jsonb`,
-  discounts: rooms.longStayDiscounts,
-});
+const pricingIn = ({ from, to }: { from: string; to: string }) => sql<StayPricing>`json_build_object(
+  'pricePerWeekCents', ${rooms.pricePerWeekCents},
+  'rules', ${rooms.stayRules},
+  'seasons', jsonb_path_query_array(${rooms.seasonalPrices}, '$[*] ? (@.end_date > $from && @.start_date < $to)', jsonb_build_object('from', ${from}::text, 'to', ${to}::text)),
+  'discounts', ${rooms.longStayDiscounts})`;
 
 /** The search's queries: one for the rooms of a search, one for the suggestions' window. */
 export class SearchRepository {
@@ -98,7 +98,13 @@ export class SearchRepository {
         )
       : undefined;
     return this.db
-      .select({ id: rooms.id, maxGuests: rooms.maxGuests, pricing: pricingColumns(stay && { from: stay.start, to: stay.pricedTo }) })
+      .select({
+        id: rooms.id,
+        maxGuests: rooms.maxGuests,
+        pricePerWeekCents: rooms.pricePerWeekCents,
+        // Without dates only the price per week counts: the terms are not read.
+        pricing: stay ? pricingIn({ from: stay.start, to: stay.pricedTo }) : sql<null>`null`,
+      })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(roomConditions(filter), free));
@@ -141,7 +147,7 @@ export class SearchRepository {
           where ${and(eq(roomBlocks.roomId, rooms.id), eq(roomBlocks.blocking, true), blockNightsMeet(from, to))}
       ) t)`;
     return this.db
-      .select({ id: rooms.id, maxGuests: rooms.maxGuests, pricing: pricingColumns({ from, to: pricedTo }), taken })
+      .select({ id: rooms.id, pricing: pricingIn({ from, to: pricedTo }), taken })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(roomConditions(filter));

@@ -50,7 +50,7 @@ interface PriceBounds {
 }
 
 /**
- * GET /search (issue 26, docs/behaviour.md "Search"). The query finds the rooms that are bookable, large enough, with
+ * GET /search (issue 26, docs/behaviour.md §17). The query finds the rooms that are bookable, large enough, with
  * the amenities and, given dates, free on every night; this service keeps those whose stay rules the stay keeps
  * (quote.ts, the very quote a booking is charged), prices them, filters on the price, sorts them by (key, room id) and
  * answers the page after the cursor: keyset paging, so bookings made between two pages neither repeat nor skip a room.
@@ -69,9 +69,9 @@ export class SearchService {
     const rows = await repository.candidates(filter, stay && { ...stay, pricedTo: pricedUntil(stay) });
     const matches: Match[] = [];
     for (const row of rows) {
-      const totalCents = stay ? bookableTotal(row.pricing, stay) : undefined;
+      const totalCents = stay && row.pricing ? bookableTotal(row.pricing, stay) : undefined;
       if (stay && totalCents === undefined) continue;
-      const price = totalCents ?? row.pricing.pricePerWeekCents;
+      const price = totalCents ?? row.pricePerWeekCents;
       if (price < bounds.min || price > bounds.max) continue;
       matches.push({ id: row.id, key: sortKey(query.sort, price, row.maxGuests), totalCents });
     }
