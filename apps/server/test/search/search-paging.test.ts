@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type Property, type Room, type SearchResponse } from '@roomweek/contract';
-import { buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
+import { bearer, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
 import { insertBooking } from '../support.ts';
 import { foundIds, search, weekdayFrom } from './search-support.ts';
 
@@ -92,9 +92,13 @@ describe('search: suggestions', () => {
     const property = await createProperty(t.app, admin, { name: 'Full House' });
     const start = siteDate(40);
     const [a, b] = [await createRoom(t.app, admin, property.id), await createRoom(t.app, admin, property.id)];
-    // Room a is taken from 3 days before to 3 days after the stay asked; room b from the day before to 5 days after.
+    // Room a is booked from 3 days before to 3 days after the stay asked; room b blocked from the day before to 5 days after.
     await insertBooking(t.database.handle.db, { roomId: a.id, userId: guestId, startDate: addDays(start, -3), endDate: addDays(start, 10) });
-    await insertBooking(t.database.handle.db, { roomId: b.id, userId: guestId, startDate: addDays(start, -1), endDate: addDays(start, 12) });
+    const blocked = await t.app.inject({
+      method: 'POST', url: `/api/admin/rooms/${b.id}/blocks`, headers: bearer(admin),
+      payload: { start_date: addDays(start, -1), end_date: addDays(start, 12) },
+    });
+    expect(blocked.statusCode).toBe(201);
     const response = await search(t.app, { property_id: property.id, start_date: start, end_date: addDays(start, 7) });
     const body = response.json<SearchResponse>();
     expect(body).toMatchObject({ items: [], total: 0, next_cursor: null });

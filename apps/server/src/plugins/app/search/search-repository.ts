@@ -138,18 +138,30 @@ export class SearchRepository {
    * events) and its seasons within [from, pricedTo).
    */
   async takenBetween(filter: RoomFilter, from: string, to: string, pricedTo: string): Promise<TakenRow[]> {
-    const taken = sql<[string, string][]>`(
-      select coalesce(json_agg(json_build_array(t.start_date, t.end_date)), '[]'::json) from (
-        select ${bookings.startDate} as start_date, ${bookings.endDate} as end_date from ${bookings}
-          where ${and(eq(bookings.roomId, rooms.id), nightsMeet(from, to), occupiesNights())}
-        union all
-        select ${roomBlocks.startDate}, ${roomBlocks.endDate} from ${roomBlocks}
-          where ${and(eq(roomBlocks.roomId, rooms.id), eq(roomBlocks.blocking, true), blockNightsMeet(from, to))}
-      ) t)`;
+    // Every room's taken nights in the window in one pass (the nights indexes of all rooms), grouped per room: cheaper
+    // than a probe per room when every room is asked.
+    const stays = this.db
+      .select({ roomId: bookings.roomId, startDate: bookings.startDate, endDate: bookings.endDate })
+      .from(bookings)
+      .where(and(nightsMeet(from, to), occupiesNights()));
+    const blocked = this.db
+      .select({ roomId: roomBlocks.roomId, startDate: roomBlocks.startDate, endDate: roomBlocks.endDate })
+      .from(roomBlocks)
+      .where(and(eq(roomBlocks.blocking, true), blockNightsMeet(from, to)));
+    const nights = stays.unionAll(blocked).as('taken_nights');
+    const byRoom = this.db
+      .select({
+        roomId: nights.roomId,
+        taken: sql<[string, string][]>`json_agg(json_build_array(${nights.startDate}, ${nights.endDate}))`.as('taken'),
+      })
+      .from(nights)
+      .groupBy(nights.roomId)
+      .as('taken_by_room');
     return this.db
-      .select({ id: rooms.id, pricing: pricingIn({ from, to: pricedTo }), taken })
+      .select({ id: rooms.id, pricing: pricingIn({ from, to: pricedTo }), taken: sql<[string, string][]>`coalesce(${byRoom.taken}, '[]'::json)` })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .leftJoin(byRoom, eq(byRoom.roomId, rooms.id))
       .where(roomConditions(filter));
   }
 }
