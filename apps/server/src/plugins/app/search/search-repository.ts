@@ -140,14 +140,20 @@ export class SearchRepository {
   async takenBetween(filter: RoomFilter, from: string, to: string, pricedTo: string): Promise<TakenRow[]> {
     // Every room's taken nights in the window in one pass (the nights indexes of all rooms), grouped per room: cheaper
     // than a probe per room when every room is asked.
+    // Only the rooms the filter admits: a narrow filter (one property, rare amenities) reads only their nights.
+    const admitted = this.db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(roomConditions(filter));
     const stays = this.db
       .select({ roomId: bookings.roomId, startDate: bookings.startDate, endDate: bookings.endDate })
       .from(bookings)
-      .where(and(nightsMeet(from, to), occupiesNights()));
+      .where(and(inArray(bookings.roomId, admitted), nightsMeet(from, to), occupiesNights()));
     const blocked = this.db
       .select({ roomId: roomBlocks.roomId, startDate: roomBlocks.startDate, endDate: roomBlocks.endDate })
       .from(roomBlocks)
-      .where(and(eq(roomBlocks.blocking, true), blockNightsMeet(from, to)));
+      .where(and(inArray(roomBlocks.roomId, admitted), eq(roomBlocks.blocking, true), blockNightsMeet(from, to)));
     const nights = stays.unionAll(blocked).as('taken_nights');
     const byRoom = this.db
       .select({
