@@ -83,7 +83,8 @@ async function timeCall(run: () => Promise<unknown>, heavyRuns: number): Promise
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 }
 
-async function explainCall(handle: DatabaseHandle, { name, flat, run }: { name: string; flat: boolean; run: () => Promise<unknown> }, bookings: number): Promise<CallPlan> {
+/** Runs the call once, and EXPLAINs each statement it ran, as it ran it: one plan (its lines) per statement. */
+export async function planStatements(handle: DatabaseHandle, run: () => Promise<unknown>): Promise<string[][]> {
   const store = { count: 0, statements: [] as Array<{ query: string; params: unknown[] }> };
   await queryCounter.run(store, run);
   const plans: string[][] = [];
@@ -91,6 +92,11 @@ async function explainCall(handle: DatabaseHandle, { name, flat, run }: { name: 
     const rows = await queryRows<{ 'QUERY PLAN': string }>(handle.db, sql.raw(`explain ${inline(statement.query, statement.params)}`));
     plans.push(rows.map((row) => row['QUERY PLAN']));
   }
+  return plans;
+}
+
+async function explainCall(handle: DatabaseHandle, { name, flat, run }: { name: string; flat: boolean; run: () => Promise<unknown> }, bookings: number): Promise<CallPlan> {
+  const plans = await planStatements(handle, run);
   const bookingsScans = plans
     .flat()
     .filter((line) => / on bookings( |$)|Scan.* on bookings_/.test(line))

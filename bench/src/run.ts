@@ -26,6 +26,7 @@ import { evaluateBudgets, formatReport, type BenchResults, type EndpointReport }
 import { startCeiling, startServer, type RunningServer } from './server-process.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { formatStarts, measureStarts, runProductionBench } from './production-bench.ts';
+import { formatSearchReport, measureSearch, runSearchBench, type SearchTiming } from './search-bench.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
@@ -207,6 +208,8 @@ async function main() {
   // Issue 25's figures alone: `--start` (start time, memory) or `--soak` (memory under time).
   const production = process.argv.includes('--soak') ? 'soak' : process.argv.includes('--start') ? 'start' : null;
   if (production) return runProductionBench(production, log);
+  // Issue 26's figures alone: the search at both sizes, with its plans.
+  if (process.argv.includes('--search')) return runSearchBench(log);
   if (SIZES.bookings > 50_000 && !process.env.DATABASE_URL?.trim()) throw new Error('BENCH_BOOKINGS=1000000 runs on PostgreSQL: set DATABASE_URL');
   const startedAt = new Date();
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
@@ -237,6 +240,8 @@ async function main() {
     const plan5k = await explainAvailability(target, data);
     log(`admin reads @ ${small}: EXPLAIN and timing`);
     const adminSmall = await explainAdminCalls(target, data);
+    log(`search @ ${small}: EXPLAIN and p95`);
+    const searchSmall: SearchTiming[] = await measureSearch(target, data);
     const versionHandle = await openDatabase(databaseUrl ? { databaseUrl: scratch!.url, poolSize: 1 } : { dataDir });
     const [version] = await queryRows<{ version: string }>(versionHandle.db, sql`select version()`);
     await versionHandle.close();
@@ -268,6 +273,8 @@ async function main() {
     const plan50k = await explainAvailability(target, data);
     log(`admin reads @ ${large}: EXPLAIN and timing`);
     const adminLarge = await explainAdminCalls(target, data);
+    log(`search @ ${large}: EXPLAIN and p95`);
+    const searchLarge = await measureSearch(target, data, SIZES.bookings > 100_000 ? 60 : 100);
     server = await serve({ countQueries: true, publicCache: false });
     const queries50k = await probeQueries(server.url, calls, tokens);
     await stop(server);
@@ -358,9 +365,11 @@ async function main() {
 
     await mkdir(RESULTS_DIR, { recursive: true });
     const file = path.join(RESULTS_DIR, `${database}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-    await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+    const search = { database, rooms: data.rooms.length, small: searchSmall, large: searchLarge };
+    await writeFile(file, `${JSON.stringify({ ...results, search }, null, 2)}\n`);
     console.log(`${formatStarts(starts)}\n`);
     console.log(formatReport(results));
+    console.log(`\n${formatSearchReport(search)}`);
     console.log(`\nresults: ${path.relative(ROOT, file)} (${results.seconds} s)`);
   } finally {
     for (const server of servers) await server.stop().catch(() => undefined);

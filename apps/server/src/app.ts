@@ -29,6 +29,7 @@ import authRoutes from './routes/api/auth/index.ts';
 import propertiesRoutes from './routes/api/properties/index.ts';
 import roomsRoutes from './routes/api/rooms/index.ts';
 import amenitiesRoutes from './routes/api/amenities/index.ts';
+import searchRoutes from './routes/api/search/index.ts';
 import bookingsRoutes from './routes/api/bookings/index.ts';
 import adminRoutes from './routes/api/admin/index.ts';
 import paymentSettingsRoutes from './routes/api/settings/index.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
       await api.register(propertiesRoutes, { prefix: '/properties' });
       await api.register(roomsRoutes, { prefix: '/rooms' });
       await api.register(amenitiesRoutes, { prefix: '/amenities' });
+      await api.register(searchRoutes, { prefix: '/search' });
       await api.register(bookingsRoutes, { prefix: '/bookings', config });
       await api.register(adminRoutes, { prefix: '/admin', config });
       await api.register(paymentSettingsRoutes, { prefix: '/payment-settings' });

@@ -189,7 +189,7 @@ export async function createRoom(
 export async function book(
   app: FastifyInstance,
   token: string,
-  payload: { room_id: string; start_date: string; end_date: string; payment_method?: string },
+  payload: { room_id: string; start_date: string; end_date: string; payment_method?: string; adults?: number; children?: number },
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',

@@ -20,6 +20,7 @@ export const SearchQuery = z.object({
   max_price: PriceBound.optional(),
   /** Comma-separated amenity keys (GET /amenities); a room must have all of them. */
   amenities: z.string().max(500).optional(),
+  /** `price`: cheapest first (the stay's total with dates); `-price`: dearest first; `capacity`: smallest room first. Ties by room id. */
   sort: z.enum(SEARCH_SORTS).default('price'),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
   /** The `next_cursor` of the page before. */

@@ -53,6 +53,10 @@ export const roomBlocks = pgTable(
     uniqueIndex('room_blocks_calendar_uid_key').on(t.calendarId, t.uid),
     index('room_blocks_room_start_idx').on(t.roomId, t.startDate),
     index('room_blocks_start_idx').on(t.startDate),
+    // The search's "no night taken" probe per room (migration 0019).
+    index('room_blocks_room_nights_idx')
+      .using('gist', t.roomId, sql`daterange(${t.startDate}, ${t.endDate}, '[)')`)
+      .where(sql`${t.blocking}`),
     check('room_blocks_dates_check', sql`${t.endDate} > ${t.startDate}`),
     check('room_blocks_source_check', sql`(${t.calendarId} is null) = (${t.uid} is null)`),
     check('room_blocks_manual_blocks_check', sql`${t.calendarId} is not null or ${t.blocking}`),

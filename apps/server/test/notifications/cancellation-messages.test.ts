@@ -87,6 +87,7 @@ describe('cancellation messages through the outbox', () => {
         `Client: ${booking.user_name} (${booking.user_email})`,
         `Chambre: ${booking.room_number} — Test House`,
         `Dates: du ${frenchDate(siteDate(10))} au ${frenchDate(siteDate(17))} (7 jours)`,
+        'Voyageurs: 1 adulte',
         'Prix total: 350,00 €',
         'Paiement: Carte bancaire',
         'Payé: 350,00 €',

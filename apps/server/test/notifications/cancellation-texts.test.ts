@@ -161,6 +161,7 @@ describe("the owner's WhatsApp alert of a cancellation", () => {
         'Client: Marie Dupont (marie@example.com)',
         'Chambre: 12 — Villa Rosa & Sol',
         `Dates: du ${longDate('2026-07-20', 'fr')} au ${longDate('2026-07-27', 'fr')} (7 jours)`,
+        'Voyageurs: 1 adulte',
         'Prix total: 350,00 €',
         'Paiement: Carte bancaire',
         'Payé: 350,00 €',
@@ -175,6 +176,7 @@ describe("the owner's WhatsApp alert of a cancellation", () => {
         'Client: Marie Dupont (marie@example.com)',
         'Room: 12 — Villa Rosa & Sol',
         `Dates: from ${longDate('2026-07-20', 'en')} to ${longDate('2026-07-27', 'en')} (7 days)`,
+        'Guests: 1 adult',
         'Total price: €350.00',
         'Payment: Pay on site',
         'Refund: none (nothing was paid)',
@@ -192,13 +194,14 @@ describe("the owner's WhatsApp alert of a cancellation", () => {
     expect(pt).toContain('Pago: 350,00 €\nReembolso: 350,00 €\n');
   });
 
-  it('leaves the new-booking alert as it was', () => {
+  it('leaves the new-booking alert as it was, the party added (issue 26)', () => {
     const alert = plainSpaces(renderAdminBookingAlert('fr', PAID));
     expect(alert.split('\n')).toEqual([
       '*Nouvelle réservation sur RoomWeek*',
       'Client: Marie Dupont (marie@example.com)',
       'Chambre: 12 — Villa Rosa & Sol',
       `Dates: du ${longDate('2026-07-20', 'fr')} au ${longDate('2026-07-27', 'fr')} (7 jours)`,
+      'Voyageurs: 1 adulte',
       'Prix total: 350,00 €',
       'Paiement: Carte bancaire',
       'Réf.: 3f0c9a6e',

@@ -65,6 +65,7 @@ describe('WhatsApp alert to the owner', () => {
         `Client: Marie Dupont (${guest.user.email})`,
         `Chambre: ${stay.roomNumber} — Villa Rosa & Sol`,
         `Dates: du ${longDate(siteDate(10))} au ${longDate(siteDate(24))} (14 jours)`,
+        'Voyageurs: 1 adulte',
         'Prix total: 700,00 €',
         'Paiement: Paiement sur place',
         `Réf.: ${booking.id.slice(0, 8)}`,

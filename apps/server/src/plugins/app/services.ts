@@ -19,6 +19,8 @@ import { PropertiesRepository } from './properties/properties-repository.ts';
 import { PropertiesService } from './properties/properties-service.ts';
 import { RoomsRepository } from './rooms/rooms-repository.ts';
 import { RoomsService } from './rooms/rooms-service.ts';
+import { SearchRepository } from './search/search-repository.ts';
+import { SearchService } from './search/search-service.ts';
 import { SettingsService } from './settings/settings-service.ts';
 import { openPhotoStore } from './uploads/photo-storage.ts';
 import { LocalPhotoStore } from './uploads/photo-store.ts';
@@ -36,6 +38,7 @@ declare module 'fastify' {
     propertiesService: PropertiesService;
     roomsRepository: RoomsRepository;
     roomsService: RoomsService;
+    searchService: SearchService;
     bookingsRepository: BookingsRepository;
     bookingLifecycle: BookingLifecycle;
     bookingsService: BookingsService;
@@ -132,6 +135,7 @@ export default fp<ServicesOptions>(
     );
     app.decorate('propertiesService', new PropertiesService({ db, repository: app.propertiesRepository, stays: app.bookingsService }));
     app.decorate('roomsService', new RoomsService({ db, repository: app.roomsRepository, stays: app.bookingsService }));
+    app.decorate('searchService', new SearchService({ repository: new SearchRepository(db), stays: app.bookingsService }));
     app.decorate('settingsService', new SettingsService({ db, box: new SecretBox(secrets.settingsKey), env: config, log: app.log }));
     const photoStore = await openPhotoStore(config);
     app.decorate('uploadsService', new UploadsService(photoStore));

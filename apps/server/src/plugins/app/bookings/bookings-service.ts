@@ -2,9 +2,9 @@ import {
   addDays,
   AVAILABILITY_WINDOW_DAYS,
   daysBetween,
+  DEFAULT_PARTY,
   MAX_DAYS_AHEAD,
   MAX_STAY_DAYS,
-  partyFits,
   quoteStay,
   seasonalPricesOf,
   type AdminBookingsQuery,
@@ -17,12 +17,14 @@ import {
   type Language,
   type Party,
 } from '@roomweek/contract';
+import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, notFound, sqlState } from '../../../lib/errors.ts';
 import { siteToday, toSiteDate } from '../../../lib/dates.ts';
 import type { EmailProof } from '../auth/email-proof.ts';
 import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingLifecycle } from './booking-lifecycle.ts';
+import { assertPartyFits } from '../rooms/capacity.ts';
 import { toBooking, type BookingsRepository } from './bookings-repository.ts';
 
 export interface BookingsServiceOptions {
@@ -45,12 +47,8 @@ export function guestInRoom(user: UserRow, room: { id: string; cancellationPolic
   return { roomId: room.id, userId: user.id, userName: fullName(user), userEmail: user.email, cancellationPolicy: room.cancellationPolicy };
 }
 
-/** 400 `too_many_guests` (on `adults`) when the party is more than the room takes (party-rules.ts `partyFits`). */
-export function assertPartyFits(party: Party, maxGuests: number): void {
-  if (!partyFits(party, maxGuests)) {
-    throw badRequest('too_many_guests', `This room takes at most ${maxGuests} guests`, 'adults');
-  }
-}
+/** A booking's body as checked (the party's defaults filled in). */
+export type CreateBooking = Omit<z.output<typeof CreateBookingBody>, 'adults' | 'children'> & Partial<Party>;
 
 /** Ranges sorted by start, merged where they overlap or touch. */
 export function mergeRanges(ranges: BookedRange[]): BookedRange[] {
@@ -106,8 +104,9 @@ export class BookingsService {
    * account must have proved its e-mail, its upcoming unpaid on-site nights stay within `maxUnpaidNightsPerUser`
    * (counted under the same lock), and the booking waits for the owner when the setting asks so.
    */
-  async create(user: UserRow, body: CreateBookingBody, language: Language): Promise<{ booking: Booking; reused: boolean }> {
+  async create(user: UserRow, body: CreateBooking, language: Language): Promise<{ booking: Booking; reused: boolean }> {
     const { start, end } = this.normaliseStay(body.start_date, body.end_date);
+    const party = { adults: body.adults ?? DEFAULT_PARTY.adults, children: body.children ?? DEFAULT_PARTY.children };
     const { lifecycle } = this.options;
     const onSite = body.payment_method === 'on_site';
     if (onSite) this.options.emailProof.assertMayBookOnSite(user);
@@ -120,12 +119,15 @@ export class BookingsService {
         await this.repository.lockRoomNights(tx, body.room_id);
         const room = await this.repository.shareBookableRoom(tx, body.room_id);
         if (!room) throw notFound('room_not_found', 'Room not found');
+        assertPartyFits(room, party);
         await lifecycle.releaseExpired(tx, { roomId: room.id });
         const approval = onSite && (await this.options.onSiteRequiresApproval(tx));
         const ownHold = await this.repository.lockOwnHold(tx, user.id, room.id, start, end);
         if (ownHold) {
           // Paying on site for one's own card/PayPal hold makes its nights unpaid on-site nights: capped as a new booking.
           if (capped && onSite && ownHold.paymentMethod !== 'on_site') await this.assertUnderNightCap(tx, user.id, start, end);
+          // The party asked now is the booking's, whatever the hold said.
+          await this.repository.update(tx, ownHold.id, party);
           return { booking: toBooking(await lifecycle.switchMethod(tx, ownHold.id, body.payment_method, approval)), reused: true };
         }
         // The room's stay rules and price: the same quote GET /rooms/{id}/quote answers (docs/behaviour.md §11).
@@ -138,6 +140,7 @@ export class BookingsService {
           ...guestInRoom(user, room),
           startDate: start,
           endDate: end,
+          ...party,
           totalCents: quote.totalCents,
           paymentMethod: body.payment_method,
           language,

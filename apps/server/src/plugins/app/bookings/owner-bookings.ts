@@ -5,7 +5,8 @@ import { badRequest, conflict, notFound, sqlState } from '../../../lib/errors.ts
 import type { GuestAccounts } from '../auth/guest-accounts.ts';
 import type { BookingLifecycle } from './booking-lifecycle.ts';
 import { toBooking, type BookingsRepository } from './bookings-repository.ts';
-import { assertPartyFits, guestInRoom, type BookingsService } from './bookings-service.ts';
+import { assertPartyFits } from '../rooms/capacity.ts';
+import { guestInRoom, type BookingsService } from './bookings-service.ts';
 
 /** The body as the route's schema gave it: defaults applied (one adult, no children, on site, no note, rules kept). */
 export type OwnerBookingBody = z.output<typeof AdminCreateBookingBody>;
@@ -39,7 +40,7 @@ export class OwnerBookings {
         await repository.lockRoomNights(tx, body.room_id);
         const room = await repository.shareBookableRoom(tx, body.room_id);
         if (!room) throw notFound('room_not_found', 'Room not found');
-        assertPartyFits(body, room.maxGuests);
+        assertPartyFits(room, body);
         await lifecycle.releaseExpired(tx, { roomId: room.id });
         const quote = quoteStay(room.pricing, start, end);
         const broken = quote.violations[0];

@@ -171,6 +171,8 @@ export class OutboxNotifier implements Notifier {
       room_number: roomNumber,
       start_date: booking.startDate,
       end_date: booking.endDate,
+      adults: booking.adults,
+      children: booking.children,
       total_cents: booking.totalCents,
       payment_method: booking.paymentMethod,
       cancel_reason: booking.cancelReason,

@@ -21,6 +21,9 @@ export interface BookingPayload {
   end_date: string;
   total_cents: number;
   payment_method: PaymentMethod;
+  /** The party (issue 26); absent in messages queued before it. */
+  adults?: number;
+  children?: number;
   cancel_reason?: CancelReason | null;
   /** Money received and refunded (or being refunded) when the event happened; absent in messages queued before 0010. */
   paid_cents?: number;
@@ -82,6 +85,15 @@ const formatPercent = (percent: number, language: Language) =>
 function duration(t: EmailTexts, language: Language, days: number): string {
   const form = new Intl.PluralRules(LOCALES[language]).select(days) === 'one' ? t.days_one : t.days_other;
   return fillText(form, { count: days });
+}
+
+/** "2 adults, 1 child" (the children left out when none come). */
+function party(t: EmailTexts, language: Language, booking: BookingPayload): string {
+  const plural = new Intl.PluralRules(LOCALES[language]);
+  const count = (one: string, other: string, n: number) => fillText(plural.select(n) === 'one' ? one : other, { count: n });
+  const adults = count(t.adults_one, t.adults_other, booking.adults ?? 1);
+  const children = booking.children ?? 0;
+  return children > 0 ? `${adults}, ${count(t.children_one, t.children_other, children)}` : adults;
 }
 
 /** One e-mail, built as paragraphs, a table of facts and one button, rendered both as plain text and as HTML. */
@@ -153,6 +165,7 @@ function bookingFacts(t: EmailTexts, language: Language, booking: BookingPayload
     [t.field.arrival, formatStayDate(booking.start_date, language)],
     [t.field.departure, formatStayDate(booking.end_date, language)],
     [t.field.duration, duration(t, language, daysBetween(booking.start_date, booking.end_date))],
+    [t.field.party, party(t, language, booking)],
   ];
   if (withMoney) {
     facts.push([t.field.total, formatEuros(booking.total_cents, language)]);
@@ -340,6 +353,7 @@ function alertStayLines(t: EmailTexts, language: Language, booking: BookingPaylo
     `${a.client}: ${booking.guest_name} (${booking.guest_email})`,
     `${a.room}: ${booking.room_number} — ${booking.property_name}`,
     `${a.dates}: ${dates}`,
+    `${t.field.party}: ${party(t, language, booking)}`,
     `${a.total}: ${formatEuros(booking.total_cents, language)}`,
     `${a.payment}: ${t.paymentMethod[booking.payment_method]}`,
   ];

@@ -83,7 +83,7 @@ const prepareReads = (db: Database) => {
       .where(and(eq(rooms.id, sql.placeholder('id')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
       .prepare('rooms_get'),
     pricing: db
-      .select(stayPricingColumns)
+      .select({ ...stayPricingColumns, maxGuests: rooms.maxGuests })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(eq(rooms.id, sql.placeholder('id')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
@@ -117,8 +117,8 @@ export class RoomsRepository {
     };
   }
 
-  /** The pricing of a bookable room (404 room_not_found otherwise). */
-  async pricing(id: string): Promise<StayPricing> {
+  /** The pricing and capacity of a bookable room (404 room_not_found otherwise). */
+  async pricing(id: string): Promise<StayPricing & { maxGuests: number }> {
     const [row] = await this.reads.pricing.execute({ id });
     if (!row) throw notFound('room_not_found', 'Room not found');
     return row;

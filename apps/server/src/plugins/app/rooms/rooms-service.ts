@@ -1,8 +1,18 @@
-import { findSeasonOverlap, quoteAnswer, quoteStay, type QuoteResponse, type Room, type RoomDetail, type RoomValues } from '@roomweek/contract';
+import {
+  findSeasonOverlap,
+  quoteAnswer,
+  quoteStay,
+  type Party,
+  type QuoteResponse,
+  type Room,
+  type RoomDetail,
+  type RoomValues,
+} from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import type { BookingsService } from '../bookings/bookings-service.ts';
 import type { ContentView } from '../content/translations.ts';
+import { assertPartyFits } from './capacity.ts';
 import type { RoomsRepository } from './rooms-repository.ts';
 
 export interface RoomsServiceOptions {
@@ -34,10 +44,14 @@ export class RoomsService {
     return this.options.repository.update(id, input, view);
   }
 
-  /** What the stay would cost and which rules it breaks: the very function `POST /bookings` charges with. */
-  async quote(roomId: string, startInput: string, endInput: string): Promise<QuoteResponse> {
+  /**
+   * What the stay would cost and which rules it breaks: the very function `POST /bookings` charges with. The party must
+   * fit the room (400 too_many_guests); it does not change the price.
+   */
+  async quote(roomId: string, startInput: string, endInput: string, party: Party): Promise<QuoteResponse> {
     const { start, end } = this.options.stays.normaliseStay(startInput, endInput);
     const pricing = await this.options.repository.pricing(roomId);
+    assertPartyFits(pricing, party);
     return quoteAnswer(quoteStay(pricing, start, end));
   }
 

@@ -25,7 +25,10 @@ const rooms: FastifyPluginAsyncZod = async (app) => {
 
   contractRoute(app, routes.rooms.quote, {
     config: { publicCache: true },
-    handler: async (request) => app.roomsService.quote(request.params.id, request.query.start_date, request.query.end_date),
+    handler: async (request) => {
+      const { start_date, end_date, adults, children } = request.query;
+      return app.roomsService.quote(request.params.id, start_date, end_date, { adults, children });
+    },
   });
 
   contractRoute(app, routes.rooms.create, {

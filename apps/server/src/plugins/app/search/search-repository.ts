@@ -1,0 +1,173 @@
+import { and, eq, gte, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import type { StayPricing, StoredTranslations } from '@roomweek/contract';
+import type { Database } from '../../../db/client.ts';
+import { roomBlocks } from '../../../db/calendar-schema.ts';
+import { bookings, properties, rooms } from '../../../db/schema.ts';
+import { nightsMeet, occupiesNights } from '../bookings/booking-nights.ts';
+
+/** What every search asks of a room, dates or not (issue 26). */
+export interface RoomFilter {
+  guests: number;
+  propertyId?: string;
+  /** Keys (or free texts) the room must all have. */
+  amenities: string[];
+}
+
+/** A room that passed the query: what the service sorts, prices and pages by. */
+export interface CandidateRow {
+  id: string;
+  maxGuests: number;
+  pricePerWeekCents: number;
+  /** With dates: its pricing and terms, its seasons only those the stay's priced nights may reach. */
+  pricing: StayPricing | null;
+}
+
+/** What an item of a page shows. */
+export interface PageRow {
+  id: string;
+  propertyId: string;
+  roomNumber: string;
+  maxGuests: number;
+  pricePerWeekCents: number;
+  amenities: string[];
+  photo: string | null;
+  propertyName: string;
+  location: string;
+  translations: StoredTranslations;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** A room's pricing and what takes its nights in a window: the suggestions' material. */
+export interface TakenRow {
+  id: string;
+  pricing: StayPricing;
+  taken: [string, string][];
+}
+
+/** A block or an imported event (room_blocks, `blocking`) with a night in [from, to): written as room_blocks_room_nights_idx. */
+const blockNightsMeet = (from: string, to: string) =>
+  sql`daterange(${roomBlocks.startDate}, ${roomBlocks.endDate}, '[)') && daterange(${from}::date, ${to}::date, '[)')`;
+
+/** The rooms searched: bookable (neither it nor its property archived), large enough, of the property, with every amenity. */
+function roomConditions({ guests, propertyId, amenities }: RoomFilter): SQL | undefined {
+  return and(
+    isNull(rooms.archivedAt),
+    isNull(properties.archivedAt),
+    gte(rooms.maxGuests, guests),
+    propertyId ? eq(rooms.propertyId, propertyId) : undefined,
+    amenities.length > 0 ? sql`${rooms.amenities} @> ${JSON.stringify(amenities)}::jsonb` : undefined,
+  );
+}
+
+/**
+ * The room's pricing as one JSON value (StayPricing's fields), its seasons cut to those with a night in [from, to) (ISO
+ * dates compare as text): what quoteStay needs for stays priced within that window, a fraction of a long season list.
+ */
+const pricingIn = ({ from, to }: { from: string; to: string }) => sql<StayPricing>`json_build_object(
+  'pricePerWeekCents', ${rooms.pricePerWeekCents},
+  'rules', ${rooms.stayRules},
+  'seasons', jsonb_path_query_array(${rooms.seasonalPrices}, '$[*] ? (@.end_date > $from && @.start_date < $to)', jsonb_build_object('from', ${from}::text, 'to', ${to}::text)),
+  'discounts', ${rooms.longStayDiscounts})`;
+
+/** The search's queries: one for the rooms of a search, one for the suggestions' window. */
+export class SearchRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Every room the filter admits and, given a stay [start, end), none of whose nights is taken: by a booking that
+   * occupies its nights (booking-nights.ts: a live stay or a running hold; an expired hold frees them), by a block or
+   * an imported event. One query whatever the number of rooms; each "no night taken" is an index probe per room
+   * (bookings_no_overlap's GiST index, room_blocks_room_nights_idx).
+   */
+  async candidates(filter: RoomFilter, stay?: { start: string; end: string; pricedTo: string }): Promise<CandidateRow[]> {
+    const free = stay
+      ? and(
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(bookings)
+              .where(and(eq(bookings.roomId, rooms.id), nightsMeet(stay.start, stay.end), occupiesNights())),
+          ),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(roomBlocks)
+              .where(and(eq(roomBlocks.roomId, rooms.id), eq(roomBlocks.blocking, true), blockNightsMeet(stay.start, stay.end))),
+          ),
+        )
+      : undefined;
+    return this.db
+      .select({
+        id: rooms.id,
+        maxGuests: rooms.maxGuests,
+        pricePerWeekCents: rooms.pricePerWeekCents,
+        // Without dates only the price per week counts: the terms are not read.
+        pricing: stay ? pricingIn({ from: stay.start, to: stay.pricedTo }) : sql<null>`null`,
+      })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(and(roomConditions(filter), free));
+  }
+
+  /** The rows a page shows, by room id, in one query (the caller orders them). */
+  async page(ids: string[]): Promise<PageRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: rooms.id,
+        propertyId: rooms.propertyId,
+        roomNumber: rooms.roomNumber,
+        maxGuests: rooms.maxGuests,
+        pricePerWeekCents: rooms.pricePerWeekCents,
+        amenities: rooms.amenities,
+        photo: sql<string | null>`${rooms.photos} ->> 0`,
+        propertyName: properties.name,
+        location: properties.location,
+        translations: properties.translations,
+        latitude: properties.latitude,
+        longitude: properties.longitude,
+      })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(inArray(rooms.id, ids));
+  }
+
+  /**
+   * Every room the filter admits, with the nights taken in [from, to) (bookings that occupy them, blocks, imported
+   * events) and its seasons within [from, pricedTo).
+   */
+  async takenBetween(filter: RoomFilter, from: string, to: string, pricedTo: string): Promise<TakenRow[]> {
+    // Every room's taken nights in the window in one pass (the nights indexes of all rooms), grouped per room: cheaper
+    // than a probe per room when every room is asked.
+    // Only the rooms the filter admits: a narrow filter (one property, rare amenities) reads only their nights.
+    const admitted = this.db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(roomConditions(filter));
+    const stays = this.db
+      .select({ roomId: bookings.roomId, startDate: bookings.startDate, endDate: bookings.endDate })
+      .from(bookings)
+      .where(and(inArray(bookings.roomId, admitted), nightsMeet(from, to), occupiesNights()));
+    const blocked = this.db
+      .select({ roomId: roomBlocks.roomId, startDate: roomBlocks.startDate, endDate: roomBlocks.endDate })
+      .from(roomBlocks)
+      .where(and(inArray(roomBlocks.roomId, admitted), eq(roomBlocks.blocking, true), blockNightsMeet(from, to)));
+    const nights = stays.unionAll(blocked).as('taken_nights');
+    const byRoom = this.db
+      .select({
+        roomId: nights.roomId,
+        taken: sql<[string, string][]>`json_agg(json_build_array(${nights.startDate}, ${nights.endDate}))`.as('taken'),
+      })
+      .from(nights)
+      .groupBy(nights.roomId)
+      .as('taken_by_room');
+    return this.db
+      .select({ id: rooms.id, pricing: pricingIn({ from, to: pricedTo }), taken: sql<[string, string][]>`coalesce(${byRoom.taken}, '[]'::json)` })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .leftJoin(byRoom, eq(byRoom.roomId, rooms.id))
+      .where(roomConditions(filter));
+  }
+}
