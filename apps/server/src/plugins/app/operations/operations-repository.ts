@@ -24,7 +24,7 @@ export interface PaymentsBacklog {
 export class OperationsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Answers when the database does (GET /api/health); throws when it does not. */
+  /** Answers when the database does (GET /api/health, the outage tracker's recovery probe); throws when it does not. */
   async ping(): Promise<void> {
     await this.db.execute(sql`select 1`);
   }
