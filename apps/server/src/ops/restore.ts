@@ -9,12 +9,12 @@ import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { ReadEntry } from 'tar';
 import { loadConfig, type Config } from '../config.ts';
-import { createPglite, openDatabase, queryRows } from '../db/client.ts';
+import { createPglite, openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
+import { OperationsRepository } from '../plugins/app/operations/operations-repository.ts';
 import { openPhotoStore } from '../plugins/app/uploads/photo-storage.ts';
 import { LocalPhotoStore } from '../plugins/app/uploads/photo-store.ts';
 import { STORED_FILE } from '../plugins/app/uploads/uploads-service.ts';
@@ -120,8 +120,7 @@ async function restoreDatabase(config: Config, manifest: Manifest, entry: ReadEn
 async function countMigrations(config: Config): Promise<number> {
   const handle = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, poolSize: 1 } : { dataDir: config.DATA_DIR });
   try {
-    const [row] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from schema_migrations`);
-    return row?.n ?? 0;
+    return (await new OperationsRepository(handle.db).appliedMigrations()).length;
   } finally {
     await handle.close();
   }
