@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { addDays, calendarDateIn, type AuthResponse, type Property, type Room } from '@roomweek/contract';
@@ -101,6 +101,22 @@ export async function buildTestApp(
     },
   };
 }
+
+/**
+ * A fixture for the tests of the describe block that calls this: made before them (beforeAll), closed after
+ * (afterAll). The object answered is filled in place once made, so the tests read it as the fixture itself.
+ */
+export function useFixture<T extends { close: () => Promise<void> }>(make: () => Promise<T>): T {
+  const fixture = {} as T;
+  beforeAll(async () => {
+    Object.assign(fixture, await make());
+  });
+  afterAll(() => fixture.close?.());
+  return fixture;
+}
+
+/** `buildTestApp(options)` for the describe block that calls this (useFixture). */
+export const useTestApp = (options?: Parameters<typeof buildTestApp>[0]) => useFixture(() => buildTestApp(options));
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, Booking, Room } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
-import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
+import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, useFixture, type TestApp } from '../helper.ts';
 import { expectError, expectRefused, expireHold, insertBooking } from '../support.ts';
 import { bookingRow } from '../payments/payments-support.ts';
 
@@ -69,11 +69,7 @@ describe('booking abuse limits', () => {
 
   describe('MAX_ACTIVE_BOOKINGS_PER_USER: unpaid upcoming bookings per client account', () => {
     const MAX = 3;
-    let capped: TestApp;
-    beforeAll(async () => {
-      capped = await buildTestApp({ database: t.database, env: { MAX_ACTIVE_BOOKINGS_PER_USER: String(MAX) } });
-    });
-    afterAll(() => capped.close());
+    const capped = useFixture(() => buildTestApp({ database: t.database, env: { MAX_ACTIVE_BOOKINGS_PER_USER: String(MAX) } }));
 
     const bookIn = (token: string, room: Room, method = 'on_site', dates = nextWeek()) =>
       book(capped.app, token, { room_id: room.id, ...dates, payment_method: method });
