@@ -124,7 +124,7 @@ export const effectiveCancellationPolicy = sql<CancellationPolicy>`coalesce(
   (select s.value::jsonb from settings s where s.key = 'cancellation_policy'),
   ${JSON.stringify(DEFAULT_CANCELLATION_POLICY)}::jsonb)`;
 
-export { availabilityQuery, nightsMeet, occupiesNights } from './booking-nights.ts';
+export { availabilityQuery, nightsMeet, occupiesNights, upcomingStaysIn } from './booking-nights.ts';
 
 /**
  * The times the life cycle writes, on the database's clock (one clock for every instance): now, a hold's end in
