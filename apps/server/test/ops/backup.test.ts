@@ -3,14 +3,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { generateIdentity, identityToRecipient } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { SECRETS_ENTRY } from '../../src/ops/backup-archive.ts';
 import { readArchive } from '../../src/ops/backup-tar.ts';
-import { TEST_DATABASE_URL, createTestDatabase, siteDate, usePostgres, type TestDatabase } from '../helper.ts';
+import { createEmptyPostgres, createTestDatabase, siteDate, usePostgres, type TestDatabase } from '../helper.ts';
 import { runScript, startServerProcess, type ServerProcess } from '../processes.ts';
 import { fileForm, snapshot } from '../support.ts';
 import { TAR_END, tarEntry } from './tar-entries.ts';
@@ -28,24 +27,7 @@ async function call<T>(server: ServerProcess, method: string, url: string, body?
 }
 
 /** A new, empty PostgreSQL database (what `restore` wants), dropped at the end. */
-async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `rw_restore_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+const emptyDatabase = () => createEmptyPostgres('rw_restore');
 
 /** Every row of the database at `target` (a DATA_DIR or a PostgreSQL URL), read with the app's own driver. */
 async function rowsOf(target: { dataDir: string; url?: string }) {
