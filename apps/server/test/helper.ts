@@ -129,6 +129,13 @@ export function useFixture<T extends { close: () => Promise<void> }>(make: () =>
 /** `buildTestApp(options)` for the describe block that calls this (useFixture). */
 export const useTestApp = (options?: Parameters<typeof buildTestApp>[0]) => useFixture(() => buildTestApp(options));
 
+/** useTestApp with the admin signed in: `admin` is the admin's token. */
+export const useAdminApp = (options?: Parameters<typeof buildTestApp>[0]) =>
+  useFixture(async () => {
+    const t = await buildTestApp(options);
+    return { ...t, admin: await loginAdmin(t.app) };
+  });
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The site's today plus `days`, as `YYYY-MM-DD`. */
