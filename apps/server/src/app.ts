@@ -43,6 +43,7 @@ import seoRoutes from './routes/seo/index.ts';
 import metrics from './plugins/external/metrics.ts';
 import shutdown from './plugins/external/shutdown.ts';
 import operations from './plugins/app/operations/operations-plugin.ts';
+import { OperationsRepository } from './plugins/app/operations/operations-repository.ts';
 import { LocalPhotoStore } from './plugins/app/uploads/photo-store.ts';
 
 
@@ -85,7 +86,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
   app.setSerializerCompiler(serializerCompiler);
 
   // External tier.
-  await app.register(databaseOutage, { handle });
+  await app.register(databaseOutage, { ping: () => new OperationsRepository(handle.db).ping() });
   await app.register(errorHandler);
   await app.register(shutdown);
   if (config.BENCH_COUNT_QUERIES) await app.register(queryCount);

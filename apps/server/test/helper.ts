@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { addDays, calendarDateIn, type AuthResponse, type Property, type Room } from '@roomweek/contract';
@@ -25,6 +25,26 @@ export interface TestDatabase {
 }
 
 /** A database of this test file's own (`countQueries`: statements counted for `x-query-count`, as BENCH_COUNT_QUERIES does): a clone of the migrated PGlite template, or a fresh PostgreSQL database. */
+/** Runs one statement as the test server's admin (create or drop a database). */
+async function asPostgresAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty PostgreSQL database named `<prefix>_<random>` on the test server; `drop` removes it. */
+export async function createEmptyPostgres(prefix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  await asPostgresAdmin(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => asPostgresAdmin(`drop database if exists ${name} with (force)`) };
+}
+
 export async function createTestDatabase({ countQueries = false } = {}): Promise<TestDatabase> {
   if (!usePostgres) {
     const template = await readFile(inject('pgliteTemplate'));
@@ -32,23 +52,14 @@ export async function createTestDatabase({ countQueries = false } = {}): Promise
     const handle = await openDatabase({ pglite, countQueries });
     return { handle, drop: () => handle.close() };
   }
-  const name = `rw_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20, countQueries });
+  const empty = await createEmptyPostgres('rw_test');
+  const handle = await openDatabase({ databaseUrl: empty.url, poolSize: 20, countQueries });
   return {
     handle,
-    url: url.toString(),
+    url: empty.url,
     drop: async () => {
       await handle.close();
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await empty.drop();
     },
   };
 }
@@ -101,6 +112,29 @@ export async function buildTestApp(
     },
   };
 }
+
+/**
+ * A fixture for the tests of the describe block that calls this: made before them (beforeAll), closed after
+ * (afterAll). The object answered is filled in place once made, so the tests read it as the fixture itself.
+ */
+export function useFixture<T extends { close: () => Promise<void> }>(make: () => Promise<T>): T {
+  const fixture = {} as T;
+  beforeAll(async () => {
+    Object.assign(fixture, await make());
+  });
+  afterAll(() => fixture.close?.());
+  return fixture;
+}
+
+/** `buildTestApp(options)` for the describe block that calls this (useFixture). */
+export const useTestApp = (options?: Parameters<typeof buildTestApp>[0]) => useFixture(() => buildTestApp(options));
+
+/** useTestApp with the admin signed in: `admin` is the admin's token. */
+export const useAdminApp = (options?: Parameters<typeof buildTestApp>[0]) =>
+  useFixture(async () => {
+    const t = await buildTestApp(options);
+    return { ...t, admin: await loginAdmin(t.app) };
+  });
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

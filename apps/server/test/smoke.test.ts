@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from './helper.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, book, createProperty, createRoom, loginAdmin, registerUser, siteDate, useTestApp } from './helper.ts';
 
 describe('smoke', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('books a room on site', async () => {
     const admin = await loginAdmin(t.app);

@@ -75,7 +75,7 @@ export async function readIdentities(values: string[]): Promise<string[]> {
 
 /**
  * Decrypts an encrypted backup into a private scratch directory (0700, the file 0600) and answers its path and a
- * clean-up; the tar reader needs a file it can seek in. Fails clearly when no identity opens it.
+ * clean-up; restore reads the tar twice (checked whole, then put back). Fails clearly when no identity opens it.
  */
 export async function decryptToScratch(file: string, identities: string[]): Promise<{ file: string; remove: () => Promise<void> }> {
   if (identities.length === 0) throw new Error('this backup is encrypted: give the identity that opens it, --identity <file or AGE-SECRET-KEY-1…>');

@@ -8,7 +8,7 @@
  * DATA_DIR's `secrets.json`, the keys that unlock the data next to them.
  */
 import { existsSync } from 'node:fs';
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Encrypter } from 'age-encryption';
@@ -19,7 +19,7 @@ import { STORED_FILE } from '../plugins/app/uploads/uploads-service.ts';
 import { MANIFEST, PGLITE_ENTRY, POSTGRES_ENTRY, runTool, SECRETS_ENTRY, toolConnection, UPLOADS_PREFIX, type Manifest } from './backup-archive.ts';
 import { encryptFile, encrypterFor } from './backup-encryption.ts';
 import { dumpFromServer } from './backup-socket.ts';
-import { TarWriter } from './tar.ts';
+import { writeArchive } from './backup-tar.ts';
 
 /** The embedded database's dump: asked of the running server, or taken here when none runs. */
 async function dumpPglite(config: Config): Promise<{ bytes: Buffer; from: string }> {
@@ -39,24 +39,26 @@ async function backup(file: string, config: Config, encrypter: Encrypter | null)
   const target = path.resolve(file);
   if (existsSync(target)) throw new Error(`${target} already exists`);
   const partial = `${target}.partial`;
-  const scratch = `${target}.pgdump.partial`;
+  // The archive's entries are gathered here (0700) under their names: the manifest, the database dump, the secrets
+  // and `uploads`, a link to the photo folder (its photos are read in place, not copied).
+  const staging = `${target}.staging`;
   await rm(partial, { force: true });
-  const writer = await TarWriter.create(partial);
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(path.join(staging, path.dirname(POSTGRES_ENTRY)), { recursive: true, mode: 0o700 });
+  await chmod(staging, 0o700);
   try {
     const database: Manifest['database'] = config.DATABASE_URL ? 'postgres' : 'pglite';
-    let databaseEntry: () => Promise<void>;
+    const databaseEntry = config.DATABASE_URL ? POSTGRES_ENTRY : PGLITE_ENTRY;
+    const dumped = path.join(staging, databaseEntry);
     if (config.DATABASE_URL) {
-      await rm(scratch, { force: true });
       // Created here, 0600, before pg_dump fills it: pg_dump's own file would follow the umask (often world-readable).
-      await (await open(scratch, 'wx', 0o600)).close();
+      await (await open(dumped, 'wx', 0o600)).close();
       const connection = toolConnection(config.DATABASE_URL);
-      await runTool('pg_dump', ['--format=custom', `--file=${scratch}`, `--dbname=${connection.dbname}`], { env: connection.env });
-      const { size } = await stat(scratch);
-      databaseEntry = () => writer.addFile(POSTGRES_ENTRY, scratch, size);
-      console.error(`database: pg_dump, ${size} bytes`);
+      await runTool('pg_dump', ['--format=custom', `--file=${dumped}`, `--dbname=${connection.dbname}`], { env: connection.env });
+      console.error(`database: pg_dump, ${(await stat(dumped)).size} bytes`);
     } else {
       const dump = await dumpPglite(config);
-      databaseEntry = () => writer.addBuffer(PGLITE_ENTRY, dump.bytes);
+      await writeFile(dumped, dump.bytes, { flag: 'wx', mode: 0o600 });
       console.error(`database: embedded, ${dump.bytes.length} bytes from ${dump.from}`);
     }
 
@@ -74,17 +76,20 @@ async function backup(file: string, config: Config, encrypter: Encrypter | null)
       photo_count: photos.length,
       secrets: !secrets ? 'none' : encrypter ? 'included' : 'left_out',
     };
-    await writer.addBuffer(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
-    await databaseEntry();
-    if (secrets && encrypter) await writer.addBuffer(SECRETS_ENTRY, secrets);
+    await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+    const entries = [MANIFEST, databaseEntry];
+    if (secrets && encrypter) {
+      await writeFile(path.join(staging, SECRETS_ENTRY), secrets, { flag: 'wx', mode: 0o600 });
+      entries.push(SECRETS_ENTRY);
+    }
     if (store) {
+      await symlink(path.resolve(store.directory), path.join(staging, UPLOADS_PREFIX.slice(0, -1)), 'dir');
       for (const photo of photos) {
-        const source = path.join(store.directory, photo.name);
-        const info = await stat(source).catch(() => null);
-        if (info) await writer.addFile(`${UPLOADS_PREFIX}${photo.name}`, source, info.size, info.mtime);
+        // A photo deleted since the listing (housekeeping) is left out.
+        if (await stat(path.join(store.directory, photo.name)).catch(() => null)) entries.push(`${UPLOADS_PREFIX}${photo.name}`);
       }
     }
-    await writer.finish();
+    await writeArchive(partial, staging, entries);
     if (encrypter) {
       await encryptFile(encrypter, partial, target);
       await rm(partial, { force: true });
@@ -93,11 +98,10 @@ async function backup(file: string, config: Config, encrypter: Encrypter | null)
     }
     return manifest;
   } catch (error) {
-    await writer.abort();
     await rm(partial, { force: true });
     throw error;
   } finally {
-    await rm(scratch, { force: true });
+    await rm(staging, { recursive: true, force: true });
   }
 }
 

@@ -6,19 +6,21 @@
  * `--identity <file or AGE-SECRET-KEY-1…>` (ops/backup-encryption.ts); it is decrypted into a private scratch file.
  */
 import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { ReadEntry } from 'tar';
 import { loadConfig, type Config } from '../config.ts';
-import { createPglite, openDatabase, queryRows } from '../db/client.ts';
+import { createPglite, openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
+import { OperationsRepository } from '../plugins/app/operations/operations-repository.ts';
 import { openPhotoStore } from '../plugins/app/uploads/photo-storage.ts';
 import { LocalPhotoStore } from '../plugins/app/uploads/photo-store.ts';
 import { STORED_FILE } from '../plugins/app/uploads/uploads-service.ts';
 import { MANIFEST, parseManifest, PGLITE_ENTRY, POSTGRES_ENTRY, runTool, SECRETS_ENTRY, toolConnection, UPLOADS_PREFIX, type Manifest } from './backup-archive.ts';
 import { decryptToScratch, isEncrypted, readIdentities } from './backup-encryption.ts';
-import { TarReader } from './tar.ts';
+import { readArchive } from './backup-tar.ts';
 
 const isEmptyDir = async (dir: string) =>
   readdir(dir).then(
@@ -29,15 +31,50 @@ const isEmptyDir = async (dir: string) =>
     },
   );
 
+/** Entries read into memory whole; a larger one is refused before anything is written. */
+const SMALL_ENTRY_BYTES = 1024 * 1024;
+/** A stored photo is a WebP of at most 1920 pixels a side (uploads-service.ts): far below this. */
+const PHOTO_BYTES = 32 * 1024 * 1024;
+
+/** What a first read of the whole archive learnt: the names it holds, the manifest and the secrets. */
+interface ArchiveIndex {
+  names: Set<string>;
+  manifest: Manifest;
+  secrets: Buffer | null;
+}
+
+/**
+ * The first read, over the whole file before anything is written: the tar is sound (node-tar: checksums, nothing cut
+ * short; backup-tar.ts: no link, no absolute or climbing name), the small entries are small, the photos no larger
+ * than a photo can be, and the manifest is this site's.
+ */
+async function indexArchive(file: string): Promise<ArchiveIndex> {
+  const names = new Set<string>();
+  let manifest: Buffer | null = null;
+  let secrets: Buffer | null = null;
+  await readArchive(file, async (entry) => {
+    names.add(entry.path);
+    const small = entry.path === MANIFEST || entry.path === SECRETS_ENTRY;
+    const limit = small ? SMALL_ENTRY_BYTES : entry.path.startsWith(UPLOADS_PREFIX) ? PHOTO_BYTES : Infinity;
+    if ((entry.size ?? 0) > limit) throw new Error(`not a backup file of this site: ${entry.path} is ${entry.size} bytes`);
+    if (!small) return void entry.resume();
+    const bytes = await entry.concat();
+    if (entry.path === MANIFEST) manifest = bytes;
+    else secrets = bytes;
+  });
+  if (!manifest) throw new Error('not a backup file (no manifest)');
+  return { names, manifest: parseManifest(manifest), secrets };
+}
+
 /** Refuses, before writing anything, a target that is not empty or a backup that does not fit it. */
-async function checkTarget(config: Config, manifest: Manifest, archive: TarReader): Promise<void> {
+async function checkTarget(config: Config, { manifest, names, secrets }: ArchiveIndex): Promise<void> {
   if (manifest.database === 'pglite') {
     if (config.DATABASE_URL) throw new Error('this backup is of the embedded database: unset DATABASE_URL to restore it into DATA_DIR');
-    if (!archive.entries.has(PGLITE_ENTRY)) throw new Error('the backup has no database');
+    if (!names.has(PGLITE_ENTRY)) throw new Error('the backup has no database');
     if (!(await isEmptyDir(path.join(config.DATA_DIR, 'pgdata')))) throw new Error(`${path.resolve(config.DATA_DIR, 'pgdata')} is not empty: restore into an empty DATA_DIR`);
   } else {
     if (!config.DATABASE_URL) throw new Error('this backup is of a PostgreSQL database: set DATABASE_URL to an empty database to restore it into');
-    if (!archive.entries.has(POSTGRES_ENTRY)) throw new Error('the backup has no database');
+    if (!names.has(POSTGRES_ENTRY)) throw new Error('the backup has no database');
     const client = new pg.Client({ connectionString: config.DATABASE_URL });
     await client.connect();
     try {
@@ -47,9 +84,9 @@ async function checkTarget(config: Config, manifest: Manifest, archive: TarReade
       await client.end();
     }
   }
-  if (archive.entries.has(SECRETS_ENTRY)) {
+  if (secrets) {
     const current = await readFile(path.join(config.DATA_DIR, 'secrets.json')).catch(() => null);
-    if (current && !current.equals(await archive.read(SECRETS_ENTRY))) {
+    if (current && !current.equals(secrets)) {
       throw new Error(`${path.resolve(config.DATA_DIR, 'secrets.json')} holds other keys than the backup: restore into an empty DATA_DIR`);
     }
   }
@@ -58,28 +95,32 @@ async function checkTarget(config: Config, manifest: Manifest, archive: TarReade
   }
 }
 
-async function restoreDatabase(config: Config, manifest: Manifest, archive: TarReader): Promise<number> {
+/** Puts the database entry back: pg_restore reads it streamed; PGlite opens its data directory from the bytes. */
+async function restoreDatabase(config: Config, manifest: Manifest, entry: ReadEntry): Promise<void> {
   if (manifest.database === 'postgres') {
     const connection = toolConnection(config.DATABASE_URL!);
     await runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${connection.dbname}`], {
-      input: archive.stream(POSTGRES_ENTRY),
+      input: Readable.from(entry),
       env: connection.env,
     });
   } else {
+    const bytes = await entry.concat();
     await mkdir(config.DATA_DIR, { recursive: true });
     const release = await lockDataDir(config.DATA_DIR);
     try {
-      const pglite = await createPglite(path.join(config.DATA_DIR, 'pgdata'), new Blob([await archive.read(PGLITE_ENTRY)]));
+      const pglite = await createPglite(path.join(config.DATA_DIR, 'pgdata'), new Blob([bytes]));
       await pglite.close();
     } finally {
       await release();
     }
   }
-  // Read back through the app's own driver: the restored database opens and has its migrations.
+}
+
+/** The restored database opens through the app's own driver and has its migrations: their count. */
+async function countMigrations(config: Config): Promise<number> {
   const handle = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, poolSize: 1 } : { dataDir: config.DATA_DIR });
   try {
-    const [row] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from schema_migrations`);
-    return row?.n ?? 0;
+    return (await new OperationsRepository(handle.db).appliedMigrations()).length;
   } finally {
     await handle.close();
   }
@@ -94,33 +135,31 @@ async function restore(file: string, config: Config, identities: string[]): Prom
   }
 }
 
+/** Checks the whole archive and the target, then a second read puts the database and the photos back. */
 async function restoreArchive(file: string, config: Config): Promise<{ manifest: Manifest; migrations: number; photos: number }> {
-  const archive = await TarReader.open(file);
+  const index = await indexArchive(file);
+  const { manifest, secrets } = index;
+  await checkTarget(config, index);
+  const databaseEntry = manifest.database === 'postgres' ? POSTGRES_ENTRY : PGLITE_ENTRY;
+  const store = await openPhotoStore(config);
+  let photos = 0;
   try {
-    if (!archive.entries.has(MANIFEST)) throw new Error('not a backup file (no manifest)');
-    const manifest = parseManifest(await archive.read(MANIFEST));
-    await checkTarget(config, manifest, archive);
-    const migrations = await restoreDatabase(config, manifest, archive);
-    if (archive.entries.has(SECRETS_ENTRY)) {
-      await mkdir(config.DATA_DIR, { recursive: true });
-      await writeFile(path.join(config.DATA_DIR, 'secrets.json'), await archive.read(SECRETS_ENTRY), { mode: 0o600 });
-    }
-    const store = await openPhotoStore(config);
-    let photos = 0;
-    try {
-      for (const name of archive.entries.keys()) {
-        const photo = name.startsWith(UPLOADS_PREFIX) ? name.slice(UPLOADS_PREFIX.length) : '';
-        if (!STORED_FILE.test(photo)) continue;
-        await store.put(photo, await archive.read(name));
-        photos++;
-      }
-    } finally {
-      if (!(store instanceof LocalPhotoStore)) store.close();
-    }
-    return { manifest, migrations, photos };
+    await readArchive(file, async (entry) => {
+      if (entry.path === databaseEntry) return restoreDatabase(config, manifest, entry);
+      const photo = entry.path.startsWith(UPLOADS_PREFIX) ? entry.path.slice(UPLOADS_PREFIX.length) : '';
+      if (!STORED_FILE.test(photo)) return void entry.resume();
+      await store.put(photo, await entry.concat());
+      photos++;
+    });
   } finally {
-    await archive.close();
+    if (!(store instanceof LocalPhotoStore)) store.close();
   }
+  const migrations = await countMigrations(config);
+  if (secrets) {
+    await mkdir(config.DATA_DIR, { recursive: true });
+    await writeFile(path.join(config.DATA_DIR, 'secrets.json'), secrets, { mode: 0o600 });
+  }
+  return { manifest, migrations, photos };
 }
 
 const USAGE = 'usage: npm run restore -- FILE [--identity <file or AGE-SECRET-KEY-1…>]…';

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError, isDatabaseUnavailable } from '../../src/lib/errors.ts';
-import { buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 
 /** Errors as the drivers raise them: node-postgres's DatabaseError / socket errors, wrapped by drizzle as its cause. */
 const pgError = (code: string, message = 'terminating connection due to administrator command') => Object.assign(new Error(message), { code, severity: 'FATAL' });
@@ -43,11 +43,7 @@ describe('a database that cannot be reached', () => {
   });
 
   describe('in the error handler', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await buildTestApp();
-    });
-    afterAll(() => t.close());
+    const t = useTestApp();
     afterEach(() => {
       vi.restoreAllMocks();
     });

@@ -1,28 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/lib/errors.ts';
-import { bearer, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
+import { bearer, createProperty, createRoom, registerUser, siteDate, useAdminApp } from '../helper.ts';
 import { expectError, expectRefused } from '../support.ts';
 
 const JWT_SECRET = 'error-handler-test-secret-0123456789abcdef';
 const key = new TextEncoder().encode(JWT_SECRET);
 
 describe('error handler', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp({ env: { JWT_SECRET } });
   let client: { token: string; user: { id: string; email: string } };
   let roomId: string;
   const db = () => t.database.handle.db;
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { JWT_SECRET } });
-    admin = await loginAdmin(t.app);
     client = await registerUser(t.app);
-    const property = await createProperty(t.app, admin);
-    roomId = (await createRoom(t.app, admin, property.id)).id;
+    const property = await createProperty(t.app, t.admin);
+    roomId = (await createRoom(t.app, t.admin, property.id)).id;
   });
-  afterAll(() => t.close());
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -33,8 +29,8 @@ describe('error handler', () => {
         ['/api/auth/login', {}],
         ['/api/auth/register', {}],
         ['/api/bookings', bearer(client.token)],
-        ['/api/properties', bearer(admin)],
-        ['/api/rooms', bearer(admin)],
+        ['/api/properties', bearer(t.admin)],
+        ['/api/rooms', bearer(t.admin)],
       ] as const) {
         for (const payload of ['{', '{"email": }', "{'single': 'quotes'}", 'null garbage', '[1, 2,]']) {
           await expectRefused(
@@ -54,7 +50,7 @@ describe('error handler', () => {
           t.app.inject({
             method: 'POST',
             url: '/api/properties',
-            headers: { ...bearer(admin), 'content-type': 'application/json' },
+            headers: { ...bearer(t.admin), 'content-type': 'application/json' },
             payload: '{"name":"x","description":"d","location":"l","room_count":1,"__proto__":{"role":"admin"}}',
           }),
         400,
@@ -90,12 +86,12 @@ describe('error handler', () => {
     it('answers 400 validation_error to a malformed id in any path', async () => {
       const calls: Array<[string, string, Record<string, string>]> = [
         ['GET', '/api/properties/not-a-uuid', {}],
-        ['PUT', '/api/properties/not-a-uuid', bearer(admin)],
-        ['DELETE', '/api/properties/not-a-uuid', bearer(admin)],
+        ['PUT', '/api/properties/not-a-uuid', bearer(t.admin)],
+        ['DELETE', '/api/properties/not-a-uuid', bearer(t.admin)],
         ['GET', '/api/rooms/not-a-uuid', {}],
         ['GET', '/api/rooms/not-a-uuid/availability', {}],
-        ['PUT', '/api/rooms/not-a-uuid', bearer(admin)],
-        ['DELETE', '/api/rooms/not-a-uuid', bearer(admin)],
+        ['PUT', '/api/rooms/not-a-uuid', bearer(t.admin)],
+        ['DELETE', '/api/rooms/not-a-uuid', bearer(t.admin)],
         ['PUT', '/api/bookings/not-a-uuid/cancel', bearer(client.token)],
         ['GET', `/api/properties/${randomUUID()}x`, {}],
         ['GET', "/api/rooms/00000000-0000-0000-0000-00000000000'", {}],
@@ -111,10 +107,10 @@ describe('error handler', () => {
         ['POST', '/api/auth/register', {}, { name: 'Nul\u0000', first_name: 'x', email: 'nul@example.com', password: 'secret123', birth_date: '1990-01-01', birth_place: 'x', phone: '+32 470 12 34 56' }],
         ['PUT', '/api/auth/profile', bearer(client.token), { name: 'a\u0000b', email: client.user.email }],
         ['POST', '/api/auth/recover-email', {}, { hint: 'adm\u0000in' }],
-        ['POST', '/api/properties', bearer(admin), { name: 'a\u0000b', description: 'd', location: 'l', room_count: 1 }],
-        ['POST', '/api/rooms', bearer(admin), { property_id: (await t.app.inject({ url: `/api/rooms/${roomId}` })).json().property_id, room_number: 'nul', price_per_week: 1, amenities: ['Wi\u0000Fi'] }],
-        ['PUT', '/api/payment-settings', bearer(admin), { paypal_client_id: 'client\u0000id' }],
-        ['GET', '/api/admin/bookings?q=a%00b', bearer(admin), undefined],
+        ['POST', '/api/properties', bearer(t.admin), { name: 'a\u0000b', description: 'd', location: 'l', room_count: 1 }],
+        ['POST', '/api/rooms', bearer(t.admin), { property_id: (await t.app.inject({ url: `/api/rooms/${roomId}` })).json().property_id, room_number: 'nul', price_per_week: 1, amenities: ['Wi\u0000Fi'] }],
+        ['PUT', '/api/payment-settings', bearer(t.admin), { paypal_client_id: 'client\u0000id' }],
+        ['GET', '/api/admin/bookings?q=a%00b', bearer(t.admin), undefined],
       ];
       for (const [method, url, headers, payload] of calls) {
         const response = await expectRefused(db(), () => t.app.inject({ method: method as 'POST', url, headers, payload: payload as object }), 400, 'validation_error');
@@ -198,12 +194,12 @@ describe('error handler', () => {
     });
 
     it('refuses an unsigned token (alg none), whatever it claims (401 invalid_token)', async () => {
-      const adminId = (await t.app.inject({ url: '/api/auth/me', headers: bearer(admin) })).json<{ id: string }>().id;
+      const adminId = (await t.app.inject({ url: '/api/auth/me', headers: bearer(t.admin) })).json<{ id: string }>().id;
       const none = new UnsecuredJWT({ tv: 0 }).setSubject(adminId).setIssuer('roomweek').setIssuedAt().setExpirationTime('1h').encode();
       expectError(await me(none), 401, 'invalid_token');
       expectError(await t.app.inject({ url: '/api/admin/bookings', headers: bearer(none) }), 401, 'invalid_token');
       // The same with the signature of a real token glued on.
-      const [, , signature] = admin.split('.');
+      const [, , signature] = t.admin.split('.');
       expectError(await me(`${none.slice(0, -1)}${signature}`), 401, 'invalid_token');
     });
 
@@ -222,10 +218,10 @@ describe('error handler', () => {
     });
 
     it('refuses garbage in the Authorization header (401)', async () => {
-      for (const token of ['garbage', 'a.b.c', `${admin}x`, admin.split('.').slice(0, 2).join('.'), '...', 'eyJhbGciOiJIUzI1NiJ9.%%%.%%%']) {
+      for (const token of ['garbage', 'a.b.c', `${t.admin}x`, t.admin.split('.').slice(0, 2).join('.'), '...', 'eyJhbGciOiJIUzI1NiJ9.%%%.%%%']) {
         expectError(await me(token), 401, 'invalid_token');
       }
-      for (const header of ['Bearer', 'Bearer ', `Token ${admin}`, `Bearer ${admin} extra`, admin]) {
+      for (const header of ['Bearer', 'Bearer ', `Token ${t.admin}`, `Bearer ${t.admin} extra`, t.admin]) {
         expectError(await t.app.inject({ url: '/api/auth/me', headers: { authorization: header } }), 401, 'unauthorized');
       }
     });

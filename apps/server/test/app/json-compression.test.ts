@@ -1,14 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../../src/plugins/external/json-compression.ts';
-import { buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 
 describe('JSON compression', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('picks brotli, else gzip, among what the client accepts', () => {
     expect(chooseEncoding('gzip, deflate, br')).toBe('br');

@@ -2,14 +2,25 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, Booking, Room } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
-import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
+import {
+  bearer,
+  book,
+  buildTestApp,
+  createProperty,
+  createRoom,
+  loginAdmin,
+  registerUser,
+  siteDate,
+  useAdminApp,
+  useFixture,
+  type TestApp,
+} from '../helper.ts';
 import { expectError, expectRefused, expireHold, insertBooking } from '../support.ts';
 import { bookingRow } from '../payments/payments-support.ts';
 
 /** BOOKING_RATE_LIMIT and MAX_ACTIVE_BOOKINGS_PER_USER (docs/decisions/0015-booking-limits-and-paypal-pending.md). */
 describe('booking abuse limits', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   let rooms: Room[];
   let day = 10;
   /** A week on dates no other test of this file uses. */
@@ -19,13 +30,10 @@ describe('booking abuse limits', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
-    const property = await createProperty(t.app, admin);
+    const property = await createProperty(t.app, t.admin);
     rooms = [];
-    for (let i = 0; i < 4; i++) rooms.push(await createRoom(t.app, admin, property.id));
+    for (let i = 0; i < 4; i++) rooms.push(await createRoom(t.app, t.admin, property.id));
   });
-  afterAll(() => t.close());
 
   describe('BOOKING_RATE_LIMIT: booking and payment calls per account per minute', () => {
     const LIMIT = 3;
@@ -69,11 +77,7 @@ describe('booking abuse limits', () => {
 
   describe('MAX_ACTIVE_BOOKINGS_PER_USER: unpaid upcoming bookings per client account', () => {
     const MAX = 3;
-    let capped: TestApp;
-    beforeAll(async () => {
-      capped = await buildTestApp({ database: t.database, env: { MAX_ACTIVE_BOOKINGS_PER_USER: String(MAX) } });
-    });
-    afterAll(() => capped.close());
+    const capped = useFixture(() => buildTestApp({ database: t.database, env: { MAX_ACTIVE_BOOKINGS_PER_USER: String(MAX) } }));
 
     const bookIn = (token: string, room: Room, method = 'on_site', dates = nextWeek()) =>
       book(capped.app, token, { room_id: room.id, ...dates, payment_method: method });

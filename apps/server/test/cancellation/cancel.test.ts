@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Booking, CancellationPolicy, RoomDetail } from '@roomweek/contract';
 import { bookings } from '../../src/db/schema.ts';
 import { bearer, book, registerUser, siteDate } from '../helper.ts';
 import { expectError, expectRefused, insertBooking } from '../support.ts';
-import { bookingRow, newRoom, paymentsWorld, type PaymentsWorld } from '../payments/payments-support.ts';
+import { bookingRow, newRoom, usePaymentsWorld } from '../payments/payments-support.ts';
 import { cancelBooking, mine, paidByCard, paidByPaypal, paymentIntentOf, quoteCancellation, quoteOf, roomAt, setSitePolicy } from './cancellation-support.ts';
 
 describe('cancellation policy and refunds on cancel', () => {
-  let w: PaymentsWorld;
-  beforeAll(async () => {
-    w = await paymentsWorld();
-  });
-  afterAll(() => w.close());
+  const w = usePaymentsWorld();
 
   describe('the site policy', () => {
     it('is public, 14 days free then 50 % by default, and only an admin changes it, within its bounds', async () => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Booking } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
-import { bookingRow, paymentsWorld, type PaymentsWorld } from '../payments/payments-support.ts';
+import { bookingRow, usePaymentsWorld, type PaymentsWorld } from '../payments/payments-support.ts';
 import { cancelBooking, mine, paidByCard, paidByPaypal, paymentIntentOf, roomAt } from './cancellation-support.ts';
 
 /** Makes every pending refund due now, as if its back-off had passed. */
@@ -23,11 +23,7 @@ async function retry(w: PaymentsWorld, times: number) {
 }
 
 describe('a refund whose calls all failed is given up only after asking the provider for the payment’s refunds', () => {
-  let w: PaymentsWorld;
-  beforeAll(async () => {
-    w = await paymentsWorld();
-  });
-  afterAll(() => w.close());
+  const w = usePaymentsWorld();
 
   it('Stripe: the first call went through but its answer was lost, the next ones failed → found by its key, succeeded, sent once', async () => {
     const booking = await paidByCard(w, await roomAt(w, 350), 30);

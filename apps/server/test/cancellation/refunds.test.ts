@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Booking } from '@roomweek/contract';
 import { bearer, book, registerUser, siteDate } from '../helper.ts';
 import { expectError, expectRefused } from '../support.ts';
-import { bookingRow, deliver, newRoom, paymentsWorld, type PaymentsWorld } from '../payments/payments-support.ts';
+import { bookingRow, deliver, newRoom, usePaymentsWorld, type PaymentsWorld } from '../payments/payments-support.ts';
 import { cancelBooking, mine, paidByCard, paidByPaypal, paymentIntentOf, refund, roomAt } from './cancellation-support.ts';
 
 /** Makes every pending refund due now, as if its back-off had passed. */
 const dueNow = (w: PaymentsWorld) => w.db.execute(sql`update payment_refunds set next_attempt_at = now() where status = 'pending'`);
 
 describe('refunds through the providers', () => {
-  let w: PaymentsWorld;
-  beforeAll(async () => {
-    w = await paymentsWorld();
-  });
-  afterAll(() => w.close());
+  const w = usePaymentsWorld();
 
   const refundsOn = (bookingId: string) => w.stripe.refunds.filter((r) => r.payment_intent === paymentIntentOf(w, bookingId));
 

@@ -1,29 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Property } from '@roomweek/contract';
 import { properties } from '../../src/db/schema.ts';
-import { bearer, buildTestApp, createProperty, loginAdmin, type TestApp } from '../helper.ts';
+import { bearer, createProperty, useAdminApp } from '../helper.ts';
 import { read, TEXTS } from './content-support.ts';
 
 /** docs/behaviour.md §15: the admin writes the French texts and the translations, and reads back every language as written. */
 describe("an admin's translations, round trip", () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   const db = () => t.database.handle.db;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
-  });
-  afterAll(() => t.close());
 
   const put = (id: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: `/api/properties/${id}`, headers: bearer(admin), payload: { ...TEXTS.fr, room_count: 2, ...payload } });
-  const adminRead = async (id: string) => (await read(t.app, `/api/properties/${id}`, { token: admin })).json<Property>();
+    t.app.inject({ method: 'PUT', url: `/api/properties/${id}`, headers: bearer(t.admin), payload: { ...TEXTS.fr, room_count: 2, ...payload } });
+  const adminRead = async (id: string) => (await read(t.app, `/api/properties/${id}`, { token: t.admin })).json<Property>();
   const stored = async (id: string) => (await db().select().from(properties).where(eq(properties.id, id)))[0]!.translations;
 
   it('creates with translations, trimmed, empty texts dropped, and answers them as written', async () => {
-    const created = await createProperty(t.app, admin, {
+    const created = await createProperty(t.app, t.admin, {
       ...TEXTS.fr,
       translations: { es: { name: `  ${TEXTS.es.name}  `, description: TEXTS.es.description, location: '' }, pt: { name: '', description: null }, en: {} },
     });
@@ -37,7 +31,7 @@ describe("an admin's translations, round trip", () => {
   });
 
   it('keeps the translations when an update leaves them out, replaces them when it sends them', async () => {
-    const created = await createProperty(t.app, admin, { ...TEXTS.fr, translations: { es: TEXTS.es } });
+    const created = await createProperty(t.app, t.admin, { ...TEXTS.fr, translations: { es: TEXTS.es } });
     const renamed = await put(created.id, { name: 'Maison Renommée' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json<Property>().translations).toEqual({ fr: { ...TEXTS.fr, name: 'Maison Renommée' }, es: TEXTS.es });
@@ -52,7 +46,7 @@ describe("an admin's translations, round trip", () => {
   });
 
   it('takes back what an admin read answered: `fr` in translations is ignored, the French texts are the body’s own', async () => {
-    const created = await createProperty(t.app, admin, { ...TEXTS.fr, translations: { es: TEXTS.es } });
+    const created = await createProperty(t.app, t.admin, { ...TEXTS.fr, translations: { es: TEXTS.es } });
     const current = await adminRead(created.id);
     const sentBack = await put(created.id, { name: 'Nouveau nom', translations: current.translations });
     expect(sentBack.statusCode).toBe(200);
@@ -64,7 +58,7 @@ describe("an admin's translations, round trip", () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/properties?lang=es',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { ...TEXTS.fr, room_count: 1, translations: { es: TEXTS.es } },
     });
     expect(response.statusCode).toBe(201);

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Amenity, type Room, type RoomDetail } from '@roomweek/contract';
 import fr from '@roomweek/i18n/fr/amenities.json' with { type: 'json' };
 import es from '@roomweek/i18n/es/amenities.json' with { type: 'json' };
 import pt from '@roomweek/i18n/pt/amenities.json' with { type: 'json' };
 import en from '@roomweek/i18n/en/amenities.json' with { type: 'json' };
-import { bearer, buildTestApp, createProperty, loginAdmin, type TestApp } from '../helper.ts';
+import { bearer, createProperty, useAdminApp } from '../helper.ts';
 import { createRoomWithAmenities, read } from './content-support.ts';
 
 const VOCABULARY: Record<string, Record<string, string>> = { fr, es, pt, en };
@@ -25,18 +25,14 @@ describe('the amenities vocabulary (packages/i18n/locales/*/amenities.json)', ()
 });
 
 describe('GET /api/amenities and a room’s amenities in four languages', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   let roomId: string;
   let propertyId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
-    propertyId = (await createProperty(t.app, admin)).id;
-    roomId = (await createRoomWithAmenities(t.app, admin, propertyId)).id;
+    propertyId = (await createProperty(t.app, t.admin)).id;
+    roomId = (await createRoomWithAmenities(t.app, t.admin, propertyId)).id;
   });
-  afterAll(() => t.close());
 
   it('answers the vocabulary as [{key, label}] in the language asked, by label, with Content-Language', async () => {
     for (const language of LANGUAGES) {
@@ -75,12 +71,12 @@ describe('GET /api/amenities and a room’s amenities in four languages', () => 
   });
 
   it("gives an admin's reads and writes the amenities as stored; a typed word stays free text", async () => {
-    const asAdmin = (await read(t.app, `/api/rooms/${roomId}?lang=en`, { token: admin })).json<RoomDetail>();
+    const asAdmin = (await read(t.app, `/api/rooms/${roomId}?lang=en`, { token: t.admin })).json<RoomDetail>();
     expect(asAdmin).toMatchObject({ amenities: ['Wi-Fi', 'Vue sur les dunes', 'Terrace'], amenity_keys: ['wifi', 'Vue sur les dunes', 'terrace'] });
     const updated = await t.app.inject({
       method: 'PUT',
       url: `/api/rooms/${roomId}?lang=es`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { property_id: propertyId, room_number: asAdmin.room_number, price_per_week: 100, amenities: ['desk', ' fan ', 'Desk', 'desk'] },
     });
     expect(updated.statusCode).toBe(200);

@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Property, Room } from '@roomweek/contract';
-import { bearer, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, type TestApp } from '../helper.ts';
+import { bearer, createProperty, createRoom, registerUser, useAdminApp } from '../helper.ts';
 import { expectRefused } from '../support.ts';
 import { TEXTS } from './content-support.ts';
 
 /** The bodies and queries issue 15 changed, under hostile input: refused with {detail, code}, nothing written, never a 500. */
 describe('hostile inputs on translations, amenities and languages', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   let client: string;
   let property: Property;
   let room: Room;
   const db = () => t.database.handle.db;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
     client = (await registerUser(t.app)).token;
-    property = await createProperty(t.app, admin, { ...TEXTS.fr, translations: { es: TEXTS.es } });
-    room = await createRoom(t.app, admin, property.id, { amenities: ['wifi'] });
+    property = await createProperty(t.app, t.admin, { ...TEXTS.fr, translations: { es: TEXTS.es } });
+    room = await createRoom(t.app, t.admin, property.id, { amenities: ['wifi'] });
   });
-  afterAll(() => t.close());
 
   const putProperty = (id: string, headers: Record<string, string>, translations: unknown) => () =>
     t.app.inject({ method: 'PUT', url: `/api/properties/${id}`, headers, payload: { ...TEXTS.fr, room_count: 2, translations } });
@@ -32,7 +28,7 @@ describe('hostile inputs on translations, amenities and languages', () => {
     await expectRefused(db(), putProperty(property.id, {}, { en: { name: 'Hacked' } }), 401, 'unauthorized');
     await expectRefused(db(), putProperty(property.id, bearer(client), { en: { name: 'Hacked' } }), 403, 'forbidden');
     await expectRefused(db(), postProperty(bearer(client), { en: { name: 'Hacked' } }), 403, 'forbidden');
-    await expectRefused(db(), putProperty(randomUUID(), bearer(admin), { en: { name: 'Lost' } }), 404, 'property_not_found');
+    await expectRefused(db(), putProperty(randomUUID(), bearer(t.admin), { en: { name: 'Lost' } }), 404, 'property_not_found');
   });
 
   it.each([
@@ -50,13 +46,13 @@ describe('hostile inputs on translations, amenities and languages', () => {
     ['a prototype key', JSON.parse('{"__proto__": {"name": "polluted"}}')],
     ['a constructor key', { constructor: { name: 'x' } }],
   ])('refuses %s (400 validation_error) and changes nothing', async (_case, translations) => {
-    await expectRefused(db(), putProperty(property.id, bearer(admin), translations), 400, 'validation_error');
-    await expectRefused(db(), postProperty(bearer(admin), translations), 400, 'validation_error');
+    await expectRefused(db(), putProperty(property.id, bearer(t.admin), translations), 400, 'validation_error');
+    await expectRefused(db(), postProperty(bearer(t.admin), translations), 400, 'validation_error');
   });
 
   it('keeps hostile text as text: markup and control characters are answered as written, never interpreted', async () => {
     const name = '<script>alert(1)</script> "Casa" \u202e';
-    const response = await putProperty(property.id, bearer(admin), { es: { name } })();
+    const response = await putProperty(property.id, bearer(t.admin), { es: { name } })();
     expect(response.statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/properties/${property.id}?lang=es` })).json<Property>().name).toBe(name.trim());
   });
@@ -71,7 +67,7 @@ describe('hostile inputs on translations, amenities and languages', () => {
       t.app.inject({
         method: 'PUT',
         url: `/api/rooms/${room.id}`,
-        headers: bearer(admin),
+        headers: bearer(t.admin),
         payload: { property_id: property.id, room_number: room.room_number, price_per_week: 100, amenities },
       });
     await expectRefused(db(), put, 400, 'validation_error');
@@ -81,7 +77,7 @@ describe('hostile inputs on translations, amenities and languages', () => {
     const response = await t.app.inject({
       method: 'PUT',
       url: `/api/rooms/${room.id}?lang=en`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { property_id: property.id, room_number: room.room_number, price_per_week: 100, amenities: ['constructor', 'toString', '__proto__', 'wifi'] },
     });
     expect(response.statusCode).toBe(200);

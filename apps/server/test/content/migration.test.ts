@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property, Room } from '@roomweek/contract';
@@ -7,34 +6,11 @@ import fr from '@roomweek/i18n/fr/amenities.json' with { type: 'json' };
 import es from '@roomweek/i18n/es/amenities.json' with { type: 'json' };
 import pt from '@roomweek/i18n/pt/amenities.json' with { type: 'json' };
 import en from '@roomweek/i18n/en/amenities.json' with { type: 'json' };
-import { createPglite, migrationNames, openDatabase, queryRows, type Database } from '../../src/db/client.ts';
-import { buildTestApp, createTestDatabase, usePostgres, type TestApp, type TestDatabase } from '../helper.ts';
+import { queryRows } from '../../src/db/client.ts';
+import { buildTestApp, type TestApp, type TestDatabase } from '../helper.ts';
+import { applyMigration, databaseBefore, MIGRATIONS } from '../migration-support.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
 const MINE = '0014_translatable_content.sql';
-
-/** Applies one migration file as `migrate()` does: its statements in one transaction, then recorded. */
-async function apply(db: Database, file: string): Promise<void> {
-  const text = await readFile(`${MIGRATIONS}${file}`, 'utf8');
-  await db.transaction(async (tx) => {
-    for (const statement of text.split('--> statement-breakpoint')) {
-      if (statement.replace(/--.*$/gm, '').trim()) await tx.execute(sql.raw(statement));
-    }
-    await tx.execute(sql`insert into schema_migrations (name) values (${file})`);
-  });
-}
-
-/** A database of the previous schema (every migration before 0014), empty. */
-async function previousSchema(): Promise<TestDatabase> {
-  const database = usePostgres ? await createTestDatabase() : await (async () => {
-    const handle = await openDatabase({ pglite: await createPglite() });
-    return { handle, drop: () => handle.close() };
-  })();
-  const db = database.handle.db;
-  await db.execute(sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`);
-  for (const file of (await migrationNames()).filter((name) => name < MINE)) await apply(db, file);
-  return database;
-}
 
 /** Every label of the vocabulary that the migration knows (it holds the vocabulary as it was then). */
 async function vocabularyWords(): Promise<Array<{ key: string; word: string }>> {
@@ -57,7 +33,7 @@ describe('migration 0014 from the previous schema, with data', () => {
   let words: Array<{ key: string; word: string }>;
 
   beforeAll(async () => {
-    database = await previousSchema();
+    database = await databaseBefore(MINE);
     words = await vocabularyWords();
     const db = database.handle.db;
     // The shape of the data before 0014: no translations, amenities as typed.
@@ -69,7 +45,7 @@ describe('migration 0014 from the previous schema, with data', () => {
       values (${ids.room}, ${ids.property}, '101', 28000, ${JSON.stringify(OLD_AMENITIES)}::jsonb),
              (${ids.every}, ${ids.property}, '102', 30000, ${JSON.stringify(words.map(({ word }) => word))}::jsonb),
              (${ids.none}, ${ids.property}, '103', 30000, '[]'::jsonb)`);
-    await apply(db, MINE);
+    await applyMigration(db, MINE);
     t = await buildTestApp({ database });
   });
   afterAll(async () => {

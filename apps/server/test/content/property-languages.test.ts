@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Property, RoomDetail } from '@roomweek/contract';
-import { buildTestApp, createProperty, loginAdmin, registerUser, type TestApp } from '../helper.ts';
+import { createProperty, registerUser, useAdminApp } from '../helper.ts';
 import { createRoomWithAmenities, createTranslatedProperty, read, TEXTS } from './content-support.ts';
 
 /** docs/behaviour.md §15: a property's texts in the language asked, French where it has none, field by field. */
 describe('property texts in four languages', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   let property: Property;
   let roomId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
-    property = await createTranslatedProperty(t.app, admin);
-    roomId = (await createRoomWithAmenities(t.app, admin, property.id)).id;
+    property = await createTranslatedProperty(t.app, t.admin);
+    roomId = (await createRoomWithAmenities(t.app, t.admin, property.id)).id;
   });
-  afterAll(() => t.close());
 
   const propertyIn = async (query: string, acceptLanguage?: string) => {
     const response = await read(t.app, `/api/properties/${property.id}${query}`, { acceptLanguage });
@@ -83,7 +79,7 @@ describe('property texts in four languages', () => {
   });
 
   it('lists every property in the language asked', async () => {
-    const untranslated = await createProperty(t.app, admin, { name: 'Chalet Sans Traduction' });
+    const untranslated = await createProperty(t.app, t.admin, { name: 'Chalet Sans Traduction' });
     const list = (await read(t.app, '/api/properties?lang=es')).json<Property[]>();
     expect(list.find((one) => one.id === property.id)).toMatchObject({ name: TEXTS.es.name, text_languages: { name: 'es' } });
     expect(list.find((one) => one.id === untranslated.id)).toMatchObject({ name: 'Chalet Sans Traduction', text_languages: { name: 'fr' } });
@@ -102,7 +98,7 @@ describe('property texts in four languages', () => {
     expect(asClient).not.toHaveProperty('translations');
     expect(asClient.name).toBe(TEXTS.es.name);
 
-    const asAdmin = (await read(t.app, `/api/properties?lang=en`, { token: admin })).json<Property[]>();
+    const asAdmin = (await read(t.app, `/api/properties?lang=en`, { token: t.admin })).json<Property[]>();
     const mine = asAdmin.find((one) => one.id === property.id);
     expect(mine).toMatchObject({ name: TEXTS.fr.name, text_languages: { name: 'fr' } });
     expect(mine?.translations).toEqual({ fr: TEXTS.fr, es: TEXTS.es, pt: TEXTS.pt });

@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { FakeCapture, FakeOrder, FakePaypalRefund, FakeWebhookEvent, Money } from './fake-paypal-shapes.ts';
+import { FakeHttpServer } from './fake-http.ts';
 
 export type { FakeCapture, FakeOrder, FakePaypalRefund, FakeWebhookEvent } from './fake-paypal-shapes.ts';
 
@@ -12,7 +12,7 @@ export type { FakeCapture, FakeOrder, FakePaypalRefund, FakeWebhookEvent } from 
  * `PayPal-Request-Id` like PayPal does (the same id on the same call answers the first response again, without
  * acting twice). Captures can be left PENDING, then completed or denied later, with the webhook event PayPal sends.
  */
-export class FakePaypal {
+export class FakePaypal extends FakeHttpServer {
   readonly clientId = `fake-client-${randomBytes(4).toString('hex')}`;
   readonly secret = `fake-secret-${randomBytes(8).toString('hex')}`;
   readonly orders = new Map<string, FakeOrder>();
@@ -42,20 +42,11 @@ export class FakePaypal {
   pendNextCapture = false;
   private readonly tokens = new Set<string>();
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
-  private server: Server | undefined;
-  port = 0;
 
   static async start(): Promise<FakePaypal> {
     const fake = new FakePaypal();
-    const server = createServer((request, response) => void fake.handle(request, response));
-    fake.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    fake.port = (server.address() as AddressInfo).port;
+    await fake.listen();
     return fake;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
   }
 
   env(): Record<string, string> {
@@ -68,10 +59,7 @@ export class FakePaypal {
   }
 
   async close(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.closeServer();
   }
 
   order(id: string): FakeOrder {
@@ -201,7 +189,7 @@ export class FakePaypal {
     return { status: 200, body: { verification_status: status } };
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse) {
+  protected async handle(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');

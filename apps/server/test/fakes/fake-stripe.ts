@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import { FakeHttpServer } from './fake-http.ts';
 
 /** A Checkout Session as the fake keeps it (the fields of Stripe's object that our code reads, and a few more). */
 export interface FakeSession {
@@ -65,7 +65,7 @@ const stripeError = (status: number, message: string, code?: string) => ({
  * Checkout Sessions (create, retrieve, expire), refunds, and a hosted page `/pay/:id` that pays the session and
  * redirects to its success URL, like Stripe Checkout after a card payment.
  */
-export class FakeStripe {
+export class FakeStripe extends FakeHttpServer {
   readonly sessions = new Map<string, FakeSession>();
   readonly refunds: FakeRefund[] = [];
   /** Every API request: method and path. */
@@ -83,21 +83,12 @@ export class FakeStripe {
   newRefundStatus: FakeRefund['status'] = 'succeeded';
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   private readonly signer = new Stripe('sk_test_signer_only');
-  private server: Server | undefined;
   private eventCounter = 0;
-  port = 0;
 
   static async start(): Promise<FakeStripe> {
     const fake = new FakeStripe();
-    const server = createServer((request, response) => void fake.handle(request, response));
-    fake.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    fake.port = (server.address() as AddressInfo).port;
+    await fake.listen();
     return fake;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
   }
 
   /** The environment that points the server at this fake. */
@@ -110,10 +101,7 @@ export class FakeStripe {
   }
 
   async close(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.closeServer();
   }
 
   session(id: string): FakeSession {
@@ -182,7 +170,7 @@ export class FakeStripe {
     return { payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } };
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse) {
+  protected async handle(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const url = new URL(request.url ?? '/', this.url);

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeHttpServer } from './fake-http.ts';
 
 /** A message the fake Cloud API accepted. */
 export interface AcceptedWhatsapp {
@@ -21,14 +21,12 @@ export type WhatsappMode = 'ok' | 'down' | 'hang';
  * A local stand-in for the WhatsApp Cloud API: `POST /{phone-number-id}/messages` with a bearer token, answering as
  * Graph API does. `stop()` / `start()` take it off the network and back on the same port.
  */
-export class FakeWhatsapp {
+export class FakeWhatsapp extends FakeHttpServer {
   readonly accepted: AcceptedWhatsapp[] = [];
   /** Every request that reached it, accepted or not. */
   requests = 0;
   mode: WhatsappMode = 'ok';
-  private server: Server | undefined;
   private readonly hanging = new Set<ServerResponse>();
-  port = 0;
 
   static async start(): Promise<FakeWhatsapp> {
     const fake = new FakeWhatsapp();
@@ -36,33 +34,21 @@ export class FakeWhatsapp {
     return fake;
   }
 
-  get url(): string {
-    return `http://127.0.0.1:${this.port}/v21.0`;
+  override get url(): string {
+    return `${super.url}/v21.0`;
   }
 
   async start(): Promise<void> {
-    const server = createServer((request, response) => void this.handle(request, response));
-    this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => {
-        this.port = (server.address() as AddressInfo).port;
-        resolve();
-      });
-    });
+    await this.listen();
   }
 
   async stop(): Promise<void> {
     for (const response of this.hanging) response.destroy();
     this.hanging.clear();
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.closeServer();
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse) {
+  protected async handle(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     this.requests++;

@@ -2,21 +2,28 @@ import { access, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { HousekeepingRepository } from '../../src/plugins/app/housekeeping/housekeeping-repository.ts';
 import { HousekeepingService } from '../../src/plugins/app/housekeeping/housekeeping-service.ts';
 import { LocalPhotoStore } from '../../src/plugins/app/uploads/photo-store.ts';
 import { UploadsService } from '../../src/plugins/app/uploads/uploads-service.ts';
-import { bearer, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, usePostgres, type TestApp } from '../helper.ts';
+import {
+  bearer,
+  createProperty,
+  createRoom,
+  registerUser,
+  siteDate,
+  useAdminApp,
+  usePostgres,
+} from '../helper.ts';
 import { insertBooking, openSecondHandle } from '../support.ts';
 
 const HOUR = 3_600_000;
 const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 30, g: 90, b: 200 } } }).png().toBuffer();
 
 describe('housekeeping', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   const uploadsDir = () => path.join(t.dataDir, 'uploads');
   const fileOf = (url: string, size: '' | '-medium' | '-thumb' = '') => path.join(uploadsDir(), url.replace('/uploads/', '').replace(/\.webp$/, `${size}.webp`));
   const exists = (file: string) => access(file).then(
@@ -40,11 +47,6 @@ describe('housekeeping', () => {
   const count = async (table: string, where = sql`true`) =>
     (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`))[0]!.n;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
-  });
-  afterAll(() => t.close());
 
   it('deletes rate-limit windows that have ended and keeps running ones', async () => {
     await t.app.db.execute(sql`insert into rate_limits (key, count, reset_at) values
@@ -105,8 +107,8 @@ describe('housekeeping', () => {
     // A medium made on demand (missing-medium.ts) is new: the photo waits for the grace period again.
     const mediumJustMade = await photo(100);
     await utimes(fileOf(mediumJustMade, '-medium'), new Date(), new Date());
-    const property = await createProperty(t.app, admin, { photos: [ofProperty] });
-    await createRoom(t.app, admin, property.id, { photos: [ofRoom, byThumbnail.replace(/\.webp$/, '-thumb.webp'), byMedium.replace(/\.webp$/, '-medium.webp')] });
+    const property = await createProperty(t.app, t.admin, { photos: [ofProperty] });
+    await createRoom(t.app, t.admin, property.id, { photos: [ofRoom, byThumbnail.replace(/\.webp$/, '-thumb.webp'), byMedium.replace(/\.webp$/, '-medium.webp')] });
     const foreign = path.join(uploadsDir(), 'notes.txt');
     await writeFile(foreign, 'not a photo of ours');
     await utimes(foreign, new Date(Date.now() - 100 * HOUR), new Date(Date.now() - 100 * HOUR));
@@ -136,15 +138,15 @@ describe('housekeeping', () => {
   it("deletes an archived property's and room's photos once archived past the grace period, unless a stay still needs the room", async () => {
     const client = await registerUser(t.app);
     const [gone, goneRoom, recent, needed, shared] = [await photo(100), await photo(100), await photo(100), await photo(100), await photo(100)];
-    const archivedLongAgo = await createProperty(t.app, admin, { photos: [gone, shared] });
-    await createRoom(t.app, admin, archivedLongAgo.id, { photos: [goneRoom] });
-    const archivedRecently = await createProperty(t.app, admin, { photos: [recent] });
-    const live = await createProperty(t.app, admin, { photos: [shared] });
-    const roomStillBooked = await createRoom(t.app, admin, live.id, { photos: [needed] });
+    const archivedLongAgo = await createProperty(t.app, t.admin, { photos: [gone, shared] });
+    await createRoom(t.app, t.admin, archivedLongAgo.id, { photos: [goneRoom] });
+    const archivedRecently = await createProperty(t.app, t.admin, { photos: [recent] });
+    const live = await createProperty(t.app, t.admin, { photos: [shared] });
+    const roomStillBooked = await createRoom(t.app, t.admin, live.id, { photos: [needed] });
     for (const id of [archivedLongAgo.id, archivedRecently.id]) {
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/properties/${id}`, headers: bearer(admin) })).statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/properties/${id}`, headers: bearer(t.admin) })).statusCode).toBe(204);
     }
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/rooms/${roomStillBooked.id}`, headers: bearer(admin) })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/rooms/${roomStillBooked.id}`, headers: bearer(t.admin) })).statusCode).toBe(204);
     await t.app.db.execute(sql`update properties set archived_at = now() - interval '25 hours' where id = ${archivedLongAgo.id}`);
     await t.app.db.execute(sql`update rooms set archived_at = now() - interval '25 hours' where property_id = ${archivedLongAgo.id} or id = ${roomStillBooked.id}`);
     // A stay that still occupies nights in the archived room (written by hand: the API refuses to archive over it).

@@ -5,6 +5,7 @@ import { outboxMessages } from '../../src/db/outbox-schema.ts';
 import { bookings } from '../../src/db/schema.ts';
 import { SecretBox } from '../../src/lib/secrets.ts';
 import { OutboxNotifier } from '../../src/plugins/app/notifications/outbox-notifier.ts';
+import { OutboxRepository } from '../../src/plugins/app/notifications/outbox-repository.ts';
 import { renderBookingConfirmation, type BookingPayload } from '../../src/plugins/app/notifications/templates.ts';
 import { bearer, book, siteDate } from '../helper.ts';
 import { paymentsWorld, pendingBooking, type PaymentsWorld } from '../payments/payments-support.ts';
@@ -164,6 +165,7 @@ describe('cancellation messages through the outbox', () => {
       adminWhatsappNumber: async () => null,
       timeZone: 'Europe/Brussels',
       log: w.app.log,
+      outbox: new OutboxRepository(w.db),
     });
     const view = (await w.app.bookingsRepository.view(booking.id))!;
     await w.db.transaction((tx) => notifier.bookingConfirmed(tx, view));

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolConnection } from '../../src/ops/backup-archive.ts';
-import { TEST_DATABASE_URL, usePostgres } from '../helper.ts';
+import { createEmptyPostgres, usePostgres } from '../helper.ts';
 import { runScript } from '../processes.ts';
 
 /** A stand-in for a PostgreSQL client tool: records its arguments, its PGPASSWORD and the mode of its --file. */
@@ -37,7 +36,7 @@ describe('the database password never on a client tool’s command line', () => 
     let bin: string;
     let records: string;
     const password = `pw-${randomUUID().slice(0, 8)}@!`;
-    let emptyDb: string | undefined;
+    let emptyDb: Awaited<ReturnType<typeof createEmptyPostgres>> | undefined;
 
     beforeAll(async () => {
       work = await mkdtemp(path.join(os.tmpdir(), 'roomweek-credentials-'));
@@ -52,12 +51,7 @@ describe('the database password never on a client tool’s command line', () => 
       await chmod(path.join(bin, 'pg_restore'), 0o755);
     });
     afterAll(async () => {
-      if (emptyDb) {
-        const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`drop database if exists ${emptyDb} with (force)`);
-        await admin.end();
-      }
+      await emptyDb?.drop();
       await rm(work, { recursive: true, force: true });
     });
 
@@ -85,14 +79,9 @@ describe('the database password never on a client tool’s command line', () => 
     });
 
     it.runIf(usePostgres)('pg_restore gets PGPASSWORD too', async () => {
-      emptyDb = `rw_credentials_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${emptyDb}`);
-      await admin.end();
+      emptyDb = await createEmptyPostgres('rw_credentials');
       // The test server trusts local connections, so the password is carried but not needed to connect.
-      const url = new URL(TEST_DATABASE_URL);
-      url.pathname = `/${emptyDb}`;
+      const url = new URL(emptyDb.url);
       url.password = encodeURIComponent(password);
       const result = await runScript('src/ops/restore.ts', [path.join(work, 'site.backup.tar')], { ...env(url.toString()), DATA_DIR: path.join(work, 'target') });
       expect(result.stderr).toMatch(/pg_restore failed \(exit 1\): stopped by the test/);

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { generateIdentity, identityToRecipient } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { SECRETS_ENTRY } from '../../src/ops/backup-archive.ts';
-import { TarReader } from '../../src/ops/tar.ts';
-import { TEST_DATABASE_URL, createTestDatabase, siteDate, usePostgres, type TestDatabase } from '../helper.ts';
+import { readArchive } from '../../src/ops/backup-tar.ts';
+import { createEmptyPostgres, createTestDatabase, siteDate, usePostgres, type TestDatabase } from '../helper.ts';
 import { runScript, startServerProcess, type ServerProcess } from '../processes.ts';
 import { fileForm, snapshot } from '../support.ts';
+import { TAR_END, tarEntry } from './tar-entries.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-for-tests' };
 
@@ -26,24 +27,7 @@ async function call<T>(server: ServerProcess, method: string, url: string, body?
 }
 
 /** A new, empty PostgreSQL database (what `restore` wants), dropped at the end. */
-async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `rw_restore_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+const emptyDatabase = () => createEmptyPostgres('rw_restore');
 
 /** Every row of the database at `target` (a DATA_DIR or a PostgreSQL URL), read with the app's own driver. */
 async function rowsOf(target: { dataDir: string; url?: string }) {
@@ -160,9 +144,13 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
     expect(backup.stderr).toMatch(/no server running/);
     // Not encrypted: the keys are left out, and said so.
     expect(backup.stderr).toMatch(/secrets\.json left out: an unencrypted backup does not carry the keys/);
-    const archive = await TarReader.open(file);
-    expect([...archive.entries.keys()]).not.toContain(SECRETS_ENTRY);
-    await archive.close();
+    const names: string[] = [];
+    await readArchive(file, async (entry) => {
+      names.push(entry.path);
+      entry.resume();
+    });
+    expect(names).toContain('manifest.json');
+    expect(names).not.toContain(SECRETS_ENTRY);
 
     await writeFile(path.join(source.dataDir, 'pgdata.lock'), `${process.pid}\n`); // this test process "holds" it
     const held = await runScript('src/ops/backup.ts', [path.join(work, 'held.tar')], envOf(source));
@@ -174,6 +162,12 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
   it('refuses what it must: no file name, an existing file, a non-empty target, a file that is not a backup', async () => {
     const existing = path.join(work, 'exists.tar');
     await writeFile(existing, 'something');
+    // Hostile archives: a photo's name climbing out of the uploads folder, a manifest too large to be one.
+    const manifest = Buffer.from(JSON.stringify({ format: 'roomweek-backup', version: 1, database: 'pglite', photos: 'included' }));
+    const climbing = path.join(work, 'climbing.tar');
+    await writeFile(climbing, Buffer.concat([tarEntry({ path: 'manifest.json' }, manifest), tarEntry({ path: 'uploads/../../../escaped.webp' }, Buffer.from('x')), TAR_END]));
+    const huge = path.join(work, 'huge-manifest.tar');
+    await writeFile(huge, Buffer.concat([tarEntry({ path: 'manifest.json' }, Buffer.alloc(2 * 1024 * 1024, ' ')), TAR_END]));
     const cases = [
       { script: 'src/ops/backup.ts', args: [], env: envOf(source), error: /usage: npm run backup -- FILE \[--encrypt-to/ },
       { script: 'src/ops/backup.ts', args: [existing], env: envOf(source), error: /already exists/ },
@@ -183,6 +177,8 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
       { script: 'src/ops/restore.ts', args: [path.join(work, 'site.backup.tar'), '--identity', path.join(work, 'no-such-key.txt')], env: envOf(target), error: /no such file, and not an age secret key/ },
       { script: 'src/ops/restore.ts', args: [existing], env: { DATA_DIR: path.join(work, 'fresh'), DATABASE_URL: '' }, error: /not a backup file/ },
       { script: 'src/ops/restore.ts', args: [path.join(work, 'missing.tar')], env: envOf(target), error: /ENOENT|no such file/ },
+      { script: 'src/ops/restore.ts', args: [climbing], env: { DATA_DIR: path.join(work, 'fresh'), DATABASE_URL: '' }, error: /climbs out of the archive/ },
+      { script: 'src/ops/restore.ts', args: [huge], env: { DATA_DIR: path.join(work, 'fresh'), DATABASE_URL: '' }, error: /manifest\.json is 2097152 bytes/ },
     ];
     for (const { script, args, env, error } of cases) {
       const result = await runScript(script, args, env);
@@ -192,5 +188,26 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL: pg_dump / pg_restore'
     // The refused restore wrote nothing: the target is as the first restore left it.
     expect(await readdir(path.join(work))).not.toContain('fresh');
     expect(await readdir(path.join(work))).not.toContain('new.tar');
+  }, 180_000); // several CLI processes, each starting tsx
+
+  it('backs up and restores a photo whose name is over 100 bytes (a pax header), readable by `tar`', async () => {
+    const long = `${'a'.repeat(120)}-thumb.webp`;
+    await writeFile(path.join(source.dataDir, 'uploads', long), 'a long-named photo');
+    const file = path.join(work, 'long-name.backup.tar');
+    const backup = await runScript('src/ops/backup.ts', [file], envOf(source));
+    await rm(path.join(source.dataDir, 'uploads', long));
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(execFileSync('tar', ['-tf', file], { encoding: 'utf8' }).split('\n')).toContain(`uploads/${long}`);
+
+    const database = usePostgres ? await emptyDatabase() : undefined;
+    try {
+      const fresh = { dataDir: path.join(work, 'long-name-target'), url: database?.url };
+      const restored = await runScript('src/ops/restore.ts', [file], envOf(fresh));
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toMatch(/, 4 photo files/);
+      expect(await readFile(path.join(fresh.dataDir, 'uploads', long), 'utf8')).toBe('a long-named photo');
+    } finally {
+      await database?.drop();
+    }
   }, 180_000); // several CLI processes, each starting tsx
 });

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings } from '../../src/db/schema.ts';
 import { expectError, expireHold } from '../support.ts';
-import { bookingRow, capture, checkout, createOrder, newRoom, paymentsWorld, pendingBooking, type PaymentsWorld } from './payments-support.ts';
+import { bookingRow, capture, checkout, createOrder, newRoom, pendingBooking, usePaymentsWorld } from './payments-support.ts';
 
 const MINUTE = 60_000;
 /** BOOKING_HOLD_MINUTES (30 by default) + 30: the latest end any payment call may give a hold, from its creation. */
@@ -10,11 +10,7 @@ const CEILING_MINUTES = 60;
 
 /** No payment call stretches a hold past its creation + BOOKING_HOLD_MINUTES + 30 minutes (decision 0015). */
 describe('the hold ceiling', () => {
-  let w: PaymentsWorld;
-  beforeAll(async () => {
-    w = await paymentsWorld();
-  });
-  afterAll(() => w.close());
+  const w = usePaymentsWorld();
 
   /** Moves a booking's creation (and its first hold with it) `minutes` into the past, as if the guest had been at it that long. */
   const createdAgo = (id: string, minutes: number) =>

@@ -5,7 +5,7 @@ import { queryRows, type Database } from '../../src/db/client.ts';
 import { bookings } from '../../src/db/schema.ts';
 import { FakePaypal } from '../fakes/fake-paypal.ts';
 import { FakeStripe } from '../fakes/fake-stripe.ts';
-import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
+import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, useFixture, type TestApp } from '../helper.ts';
 
 export interface PaymentsWorld {
   t: TestApp;
@@ -46,6 +46,9 @@ export async function paymentsWorld(env: Record<string, string> = {}): Promise<P
     },
   };
 }
+
+/** `paymentsWorld(env)` for the describe block that calls this (useFixture). */
+export const usePaymentsWorld = (env?: Record<string, string>) => useFixture(() => paymentsWorld(env));
 
 /** Books a room (the world's by default) for a week starting `fromDay` days ahead, paid by `method`; answers the pending booking. */
 export async function pendingBooking(

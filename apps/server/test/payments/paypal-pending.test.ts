@@ -1,30 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Booking } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { book, registerUser, siteDate } from '../helper.ts';
 import { outboxRows } from '../notifications/outbox-support.ts';
 import { expectError, expectRefused, expireHold, snapshot } from '../support.ts';
-import {
-  bookingRow,
-  capture,
-  createOrder,
-  newRoom,
-  occupantsOfNight,
-  paymentsWorld,
-  pendingBooking,
-  type PaymentsWorld,
-} from './payments-support.ts';
+import { bookingRow, capture, createOrder, newRoom, occupantsOfNight, paymentsWorld, pendingBooking, usePaymentsWorld } from './payments-support.ts';
 
 const DAY_MS = 24 * 3600_000;
 
 /** A PayPal capture answered PENDING, settled later by the webhook or by reconciliation (decision 0015). */
 describe('PayPal: a PENDING capture to the end', () => {
-  let w: PaymentsWorld;
-  beforeAll(async () => {
-    w = await paymentsWorld();
-  });
-  afterAll(() => w.close());
+  const w = usePaymentsWorld();
 
   const deliver = (event: unknown, options: { forgedSignature?: boolean } = {}) => {
     const { payload, headers } = w.paypal.delivery(event, options);

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, book, registerUser, siteDate } from '../helper.ts';
 import { expectError, expectRefused, expireHold } from '../support.ts';
-import { bookingRow, capture, createOrder, newRoom, occupantsOfNight, paymentsWorld, pendingBooking, type PaymentsWorld } from './payments-support.ts';
+import { bookingRow, capture, createOrder, newRoom, occupantsOfNight, paymentsWorld, pendingBooking, usePaymentsWorld } from './payments-support.ts';
 
 describe('PayPal payments (Orders v2)', () => {
-  let w: PaymentsWorld;
-  beforeAll(async () => {
-    w = await paymentsWorld();
-  });
-  afterAll(() => w.close());
+  const w = usePaymentsWorld();
 
   const capturesOf = (orderId: string) => w.paypal.captures.filter((c) => c.orderId === orderId);
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@roomweek/contract';
 import { bearer, book, registerUser, siteDate } from '../helper.ts';
 import { expectError, expectRefused, expireHold } from '../support.ts';
@@ -14,15 +14,11 @@ import {
   pendingBooking,
   processedEvents,
   startCheckout,
-  type PaymentsWorld,
+  usePaymentsWorld,
 } from './payments-support.ts';
 
 describe('card payments (Stripe Checkout)', () => {
-  let w: PaymentsWorld;
-  beforeAll(async () => {
-    w = await paymentsWorld({ ALLOWED_ORIGINS: 'https://www.roomweek.test' });
-  });
-  afterAll(() => w.close());
+  const w = usePaymentsWorld({ ALLOWED_ORIGINS: 'https://www.roomweek.test' });
 
   it('a pending card booking holds its dates until paid', async () => {
     const room = await newRoom(w);

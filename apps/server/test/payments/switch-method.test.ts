@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Booking } from '@roomweek/contract';
 import { book } from '../helper.ts';
-import { bookingRow, newRoom, paymentsWorld, pendingBooking, startCheckout, type PaymentsWorld } from './payments-support.ts';
+import { bookingRow, newRoom, pendingBooking, startCheckout, usePaymentsWorld } from './payments-support.ts';
 
 /** Switching payment method on the room page is one call: the server re-uses the hold and retires the old provider's session. */
 describe('switching payment method', () => {
-  let w: PaymentsWorld;
-  beforeAll(async () => {
-    w = await paymentsWorld();
-  });
-  afterAll(() => w.close());
+  const w = usePaymentsWorld();
 
   it('re-uses the hold for PayPal, and the hold job expires the card session nobody will use', async () => {
     const room = await newRoom(w);

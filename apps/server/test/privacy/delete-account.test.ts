@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANONYMISED_NAME, anonymisedEmail, type AccountDeletion, type AuthResponse, type Booking } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { bearer, book, registerUser, siteDate } from '../helper.ts';
 import { expectError, expectRefused, insertBooking } from '../support.ts';
-import { bookingRow, paymentsWorld, type PaymentsWorld } from '../payments/payments-support.ts';
+import { bookingRow, usePaymentsWorld } from '../payments/payments-support.ts';
 import { paidByCard, paymentIntentOf, roomAt } from '../cancellation/cancellation-support.ts';
 import { deleteAccount, exportOf, login, markAllSent, messagesAbout, userRow } from './privacy-support.ts';
 
 describe('DELETE /auth/me: a guest deletes their account', () => {
-  let w: PaymentsWorld;
-  beforeAll(async () => {
-    w = await paymentsWorld();
-  });
-  afterAll(() => w.close());
+  const w = usePaymentsWorld();
 
   const refundedOn = (bookingId: string) =>
     w.stripe.refunds.filter((r) => r.payment_intent === paymentIntentOf(w, bookingId) && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);

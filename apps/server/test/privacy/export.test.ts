@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AccountExport, type Booking, type User } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { bearer, book, registerUser, siteDate } from '../helper.ts';
 import { expectError, expectRefused, insertBooking } from '../support.ts';
-import { paymentsWorld, type PaymentsWorld } from '../payments/payments-support.ts';
+import { usePaymentsWorld } from '../payments/payments-support.ts';
 import { cancelBooking, paidByCard, roomAt } from '../cancellation/cancellation-support.ts';
 import { exportData, exportOf, guestExport, markAllSent, textOf } from './privacy-support.ts';
 
 describe('GET /auth/me/export: everything held about the account, and nothing of anyone else', () => {
-  let w: PaymentsWorld;
-  beforeAll(async () => {
-    w = await paymentsWorld();
-  });
-  afterAll(() => w.close());
+  const w = usePaymentsWorld();
 
   it("holds the profile, every booking with its payments and refunds, and the messages sent to the account — none of another guest's", async () => {
     const me = await registerUser(w.app, { first_name: 'Alma', name: 'Exporter', phone: '+32 470 11 22 33', birth_place: 'Namur' });

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@roomweek/contract';
-import { bearer, buildTestApp, loginAdmin, registerUser, type TestApp } from '../helper.ts';
+import { bearer, registerUser, useAdminApp } from '../helper.ts';
 import { expectRefused } from '../support.ts';
 import { anonymiseGuest, deleteAccount, guestExport, guests, userRow } from './privacy-support.ts';
 
 /** Hostile calls on the personal-data routes: wrong roles, someone else's account, bad types, huge values. Nothing changes. */
 describe('personal-data routes under hostile input', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   let guest: AuthResponse;
   let other: AuthResponse;
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
     guest = await registerUser(t.app);
     other = await registerUser(t.app);
   });
-  afterAll(() => t.close());
 
   const db = () => t.app.db;
   /** A body sent as JSON whatever it is (a bare string or number too), so the schema, not the content type, refuses it. */
@@ -81,26 +77,26 @@ describe('personal-data routes under hostile input', () => {
     await expectRefused(db(), () => guestExport(t.app, guest.token, id), 403, 'forbidden');
     await expectRefused(db(), () => guestExport(t.app, '', id), 401, 'unauthorized');
     // An over-long parameter is refused by the router itself (414), before any handler.
-    await expectRefused(db(), () => guestExport(t.app, admin, 'a'.repeat(5000)), 414, 'validation_error');
+    await expectRefused(db(), () => guestExport(t.app, t.admin, 'a'.repeat(5000)), 414, 'validation_error');
     for (const badId of ['not-a-uuid', '1', `${id}x`, '%00', '..%2F..%2Fetc', "' or 1=1 --"]) {
-      await expectRefused(db(), () => anonymiseGuest(t.app, admin, badId, { current_password: 'admin123' }), 400, 'validation_error');
-      await expectRefused(db(), () => guestExport(t.app, admin, badId), 400, 'validation_error');
+      await expectRefused(db(), () => anonymiseGuest(t.app, t.admin, badId, { current_password: 'admin123' }), 400, 'validation_error');
+      await expectRefused(db(), () => guestExport(t.app, t.admin, badId), 400, 'validation_error');
     }
-    for (const payload of badPasswords) await expectRefused(db(), () => asJson('DELETE', `/api/admin/guests/${id}`, admin, payload), 400, 'validation_error');
-    await expectRefused(db(), () => anonymiseGuest(t.app, admin, id, { current_password: 'secret123' }), 401, 'wrong_password');
-    await expectRefused(db(), () => anonymiseGuest(t.app, admin, '7f1d7a4e-0000-4000-8000-000000000000', { current_password: 'admin123' }), 404, 'guest_not_found');
+    for (const payload of badPasswords) await expectRefused(db(), () => asJson('DELETE', `/api/admin/guests/${id}`, t.admin, payload), 400, 'validation_error');
+    await expectRefused(db(), () => anonymiseGuest(t.app, t.admin, id, { current_password: 'secret123' }), 401, 'wrong_password');
+    await expectRefused(db(), () => anonymiseGuest(t.app, t.admin, '7f1d7a4e-0000-4000-8000-000000000000', { current_password: 'admin123' }), 404, 'guest_not_found');
     expect((await userRow(db(), id)).deletedAt).toBeNull();
 
     for (const query of ['?limit=0', '?limit=1001', '?limit=-1', '?limit=abc', '?limit=1e309', '?limit=1.5', '?offset=-1', '?offset=x', `?q=${'a'.repeat(101)}`]) {
-      await expectRefused(db(), () => guests(t.app, admin, query), 400, 'validation_error');
+      await expectRefused(db(), () => guests(t.app, t.admin, query), 400, 'validation_error');
     }
     // Search text is text: LIKE wildcards and quotes match themselves only.
     for (const q of ['%', '_', '\\', "'", '%%%%']) {
-      const response = await guests(t.app, admin, `?q=${encodeURIComponent(q)}`);
+      const response = await guests(t.app, t.admin, `?q=${encodeURIComponent(q)}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([]);
     }
-    const big = await guests(t.app, admin, `?limit=1000&offset=${2 ** 31}`);
+    const big = await guests(t.app, t.admin, `?limit=1000&offset=${2 ** 31}`);
     expect(big.statusCode).toBe(200);
     expect(big.json()).toEqual([]);
   });

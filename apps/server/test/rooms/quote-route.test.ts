@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, type Booking, type QuoteResponse, type Room } from '@roomweek/contract';
 import { outboxMessages } from '../../src/db/outbox-schema.ts';
 import { renderAdminBookingAlert, renderBookingConfirmation, type BookingPayload } from '../../src/plugins/app/notifications/templates.ts';
-import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
+import { bearer, book, createProperty, createRoom, registerUser, siteDate, useAdminApp } from '../helper.ts';
 import { expectError, expectRefused } from '../support.ts';
 
 /** The first Saturday at least `days` days from the site's today. */
@@ -15,8 +15,7 @@ function saturdayFrom(days: number): string {
 
 /** docs/behaviour.md §11: GET /rooms/{id}/quote, and POST /bookings charging and refusing by the same quote. */
 describe('quote of a stay, and the booking that follows it', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   let guest: string;
   let weekly: Room;
   let plain: Room;
@@ -28,20 +27,17 @@ describe('quote of a stay, and the booking that follows it', () => {
     t.app.inject({ url: `/api/rooms/${roomId}/quote?start_date=${start}&end_date=${end}` });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
     guest = (await registerUser(t.app)).token;
-    const property = await createProperty(t.app, admin, { name: 'Quote House' });
-    weekly = await createRoom(t.app, admin, property.id, {
+    const property = await createProperty(t.app, t.admin, { name: 'Quote House' });
+    weekly = await createRoom(t.app, t.admin, property.id, {
       price_per_week: 350,
       rules: { changeover_days: [6], min_nights: 14, max_nights: 56, whole_weeks: true },
       // The season starts one week into a stay that arrives on `saturday`.
       seasonal_prices: [{ start_date: seasonStart, end_date: addDays(seasonStart, 60), price_per_week: 700.01 }],
       long_stay_discounts: [{ min_weeks: 4, percent: 10 }],
     });
-    plain = await createRoom(t.app, admin, property.id, { price_per_week: 299.99 });
+    plain = await createRoom(t.app, t.admin, property.id, { price_per_week: 299.99 });
   });
-  afterAll(() => t.close());
 
   it('is public and prices a Saturday-to-Saturday stay that crosses into a season, line by line', async () => {
     const response = await quote(weekly.id, saturday, addDays(saturday, 14));
@@ -88,9 +84,9 @@ describe('quote of a stay, and the booking that follows it', () => {
     expectError(await quote(weekly.id, 'x'.repeat(5000), saturday), 400, 'validation_error');
     expectError(await t.app.inject({ url: `/api/rooms/${weekly.id}/quote?start_date=${saturday}&start_date=${saturday}&end_date=${addDays(saturday, 7)}` }), 400, 'validation_error');
 
-    const property = await createProperty(t.app, admin, { name: 'Gone House' });
-    const gone = await createRoom(t.app, admin, property.id);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/rooms/${gone.id}`, headers: bearer(admin) })).statusCode).toBe(204);
+    const property = await createProperty(t.app, t.admin, { name: 'Gone House' });
+    const gone = await createRoom(t.app, t.admin, property.id);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/rooms/${gone.id}`, headers: bearer(t.admin) })).statusCode).toBe(204);
     expectError(await quote(gone.id, saturday, addDays(saturday, 14)), 404, 'room_not_found');
   });
 
@@ -107,7 +103,7 @@ describe('quote of a stay, and the booking that follows it', () => {
     let start = addDays(saturday, offset);
     let end = addDays(start, nights);
     if (code === 'whole_weeks_only') {
-      roomId = (await createRoom(t.app, admin, weekly.property_id, { rules: { whole_weeks: true } })).id;
+      roomId = (await createRoom(t.app, t.admin, weekly.property_id, { rules: { whole_weeks: true } })).id;
       start = siteDate(30);
       end = siteDate(40);
     }
@@ -120,7 +116,7 @@ describe('quote of a stay, and the booking that follows it', () => {
   it('answers the first rule broken, in the documented order', async () => {
     const sunday = addDays(saturday, 1);
     await expectRefused(db(), () => book(t.app, guest, { room_id: weekly.id, start_date: sunday, end_date: addDays(sunday, 100) }), 400, 'changeover_day');
-    const fortnights = await createRoom(t.app, admin, weekly.property_id, { rules: { whole_weeks: true, min_nights: 14 } });
+    const fortnights = await createRoom(t.app, t.admin, weekly.property_id, { rules: { whole_weeks: true, min_nights: 14 } });
     const tenNights = { room_id: fortnights.id, start_date: siteDate(30), end_date: siteDate(40) };
     expect((await quote(fortnights.id, tenNights.start_date, tenNights.end_date)).json<QuoteResponse>().violations.map((v) => v.code)).toEqual([
       'whole_weeks_only',
@@ -173,7 +169,7 @@ describe('quote of a stay, and the booking that follows it', () => {
     const changed = await t.app.inject({
       method: 'PUT',
       url: `/api/rooms/${weekly.id}`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { property_id: weekly.property_id, room_number: weekly.room_number, price_per_week: 350, rules: { min_nights: 21 } },
     });
     expect(changed.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDateIn, type AuthResponse } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { passwordResets, users } from '../../src/db/schema.ts';
-import { bearer, buildTestApp, registerUser, type TestApp } from '../helper.ts';
+import { bearer, buildTestApp, registerUser, useTestApp, type TestApp } from '../helper.ts';
 import { outboxRows } from '../notifications/outbox-support.ts';
 import { expectError, expectRefused, snapshot } from '../support.ts';
 
@@ -347,11 +347,7 @@ describe('auth routes', () => {
   });
 
   describe('forgot-password in production', () => {
-    let prod: TestApp;
-    beforeAll(async () => {
-      prod = await buildTestApp({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'admin123' } });
-    });
-    afterAll(() => prod.close());
+    const prod = useTestApp({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'admin123' } });
 
     it('never carries the reset token, and answers known and unknown addresses identically', async () => {
       const session = await registerUser(prod.app);

@@ -1,28 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type AuthResponse, type Booking, type Property, type Room } from '@roomweek/contract';
 import { bookings } from '../../src/db/schema.ts';
-import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
+import { bearer, book, createProperty, createRoom, registerUser, siteDate, useAdminApp } from '../helper.ts';
 import { expectError, expectRefused, expireHold } from '../support.ts';
 
 describe('bookings routes', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   let guest: AuthResponse;
   let property: Property;
   const db = () => t.database.handle.db;
-  const newRoom = (overrides: Record<string, unknown> = {}) => createRoom(t.app, admin, property.id, overrides);
+  const newRoom = (overrides: Record<string, unknown> = {}) => createRoom(t.app, t.admin, property.id, overrides);
   const cancel = (id: string, token?: string) =>
     t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/cancel`, headers: token ? bearer(token) : {} });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
     guest = await registerUser(t.app, { first_name: 'Ana', name: 'Silva' });
-    property = await createProperty(t.app, admin, { name: 'Booking House' });
+    property = await createProperty(t.app, t.admin, { name: 'Booking House' });
   });
-  afterAll(() => t.close());
 
   describe('POST /api/bookings', () => {
     it('books on site: confirmed at once, no hold, with the guest, room and property on the booking', async () => {
@@ -161,7 +157,7 @@ describe('bookings routes', () => {
         [16, 17], // the last night
         [10, 11], // the first night
       ] as const) {
-        for (const token of [guest.token, other.token, admin]) {
+        for (const token of [guest.token, other.token, t.admin]) {
           const response = await expectRefused(
             db(),
             () => book(t.app, token, { room_id: room.id, start_date: siteDate(start), end_date: siteDate(end) }),
@@ -284,7 +280,7 @@ describe('bookings routes', () => {
 
     it('lets an admin cancel anyone’s booking', async () => {
       const booking = await stay(guest.token);
-      const response = await cancel(booking.id, admin);
+      const response = await cancel(booking.id, t.admin);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ status: 'cancelled', cancel_reason: 'admin' });
     });
@@ -301,7 +297,7 @@ describe('bookings routes', () => {
       const booking = await stay(guest.token);
       expect((await cancel(booking.id, guest.token)).statusCode).toBe(200);
       await expectRefused(db(), () => cancel(booking.id, guest.token), 409, 'booking_already_cancelled');
-      await expectRefused(db(), () => cancel(booking.id, admin), 409, 'booking_already_cancelled');
+      await expectRefused(db(), () => cancel(booking.id, t.admin), 409, 'booking_already_cancelled');
     });
 
     it('refuses anonymous callers (401), unknown bookings (404) and malformed ids (400)', async () => {
@@ -320,7 +316,7 @@ describe('bookings routes', () => {
       const b = await registerUser(t.app);
       const first = (await book(t.app, a.token, { room_id: room.id, start_date: siteDate(5), end_date: siteDate(12) })).json<Booking>();
       const second = (await book(t.app, b.token, { room_id: room.id, start_date: siteDate(12), end_date: siteDate(19), payment_method: 'paypal' })).json<Booking>();
-      const response = await t.app.inject({ url: '/api/bookings/all', headers: bearer(admin) });
+      const response = await t.app.inject({ url: '/api/bookings/all', headers: bearer(t.admin) });
       expect(response.statusCode).toBe(200);
       const all = response.json<Booking[]>();
       expect(all).toContainEqual(first);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_PREFIX, routes } from '@roomweek/contract';
-import { buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 
 const contractRoutes = Object.values(routes).flatMap((group) => Object.values(group));
 
@@ -22,11 +22,7 @@ function registeredRoutes(tree: string): Set<string> {
 }
 
 describe('the contract route table', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('is registered on the server, route by route', () => {
     const missing = contractRoutes.filter((route) => !t.app.hasRoute({ method: route.method, url: `${API_PREFIX}${route.path}` }));

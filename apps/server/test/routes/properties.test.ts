@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, Property } from '@roomweek/contract';
 import { properties, rooms } from '../../src/db/schema.ts';
-import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
+import { bearer, book, createProperty, createRoom, registerUser, siteDate, useAdminApp } from '../helper.ts';
 import { expectError, expectRefused, expireHold, insertBooking } from '../support.ts';
 
 const validProperty = (overrides: Record<string, unknown> = {}) => ({
@@ -22,25 +22,21 @@ const publicView = ({ translations: _translations, ...property }: Property) => p
 const FRENCH_TEXTS = { text_languages: { name: 'fr', description: 'fr', location: 'fr' } };
 
 describe('properties routes', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   let client: string;
   let clientId: string;
   const db = () => t.database.handle.db;
   const list = async () => (await t.app.inject({ url: '/api/properties' })).json<Property[]>();
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
     const session = await registerUser(t.app);
     client = session.token;
     clientId = session.user.id;
   });
-  afterAll(() => t.close());
 
   describe('GET /api/properties and /api/properties/:id (public)', () => {
     it('lists properties as a bare array and reads one with its coordinates', async () => {
-      const created = await createProperty(t.app, admin, { name: 'Public House', latitude: 50.85, longitude: 4.35 });
+      const created = await createProperty(t.app, t.admin, { name: 'Public House', latitude: 50.85, longitude: 4.35 });
       const response = await t.app.inject({ url: '/api/properties' });
       expect(response.statusCode).toBe(200);
       expect(Array.isArray(response.json())).toBe(true);
@@ -74,7 +70,7 @@ describe('properties routes', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/properties',
-        headers: bearer(admin),
+        headers: bearer(t.admin),
         payload: validProperty({ name: '  Maison du Lac  ' }),
       });
       expect(response.statusCode).toBe(201);
@@ -94,7 +90,7 @@ describe('properties routes', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/properties',
-        headers: bearer(admin),
+        headers: bearer(t.admin),
         payload: { name: 'No map', description: 'd', location: 'l', room_count: 1 },
       });
       expect(response.statusCode).toBe(201);
@@ -132,17 +128,17 @@ describe('properties routes', () => {
     it.each(badProperties)('refuses %s (400 validation_error) and stores nothing', async (_label, change) => {
       const payload: Record<string, unknown> = { ...validProperty(), ...change };
       for (const [key, value] of Object.entries(change)) if (value === undefined) delete payload[key];
-      await expectRefused(db(), () => t.app.inject({ method: 'POST', url: '/api/properties', headers: bearer(admin), payload }), 400, 'validation_error');
+      await expectRefused(db(), () => t.app.inject({ method: 'POST', url: '/api/properties', headers: bearer(t.admin), payload }), 400, 'validation_error');
     });
   });
 
   describe('PUT /api/properties/:id (admin)', () => {
     it('replaces the fields of a property', async () => {
-      const property = await createProperty(t.app, admin);
+      const property = await createProperty(t.app, t.admin);
       const response = await t.app.inject({
         method: 'PUT',
         url: `/api/properties/${property.id}`,
-        headers: bearer(admin),
+        headers: bearer(t.admin),
         payload: validProperty({ name: 'Renamed', room_count: 7, latitude: null, longitude: null }),
       });
       expect(response.statusCode).toBe(200);
@@ -151,25 +147,25 @@ describe('properties routes', () => {
     });
 
     it('refuses anonymous callers, clients, unknown ids, malformed ids and bad input without changing anything', async () => {
-      const property = await createProperty(t.app, admin);
+      const property = await createProperty(t.app, t.admin);
       const put = (id: string, headers: Record<string, string>, payload: unknown = validProperty({ name: 'Changed' })) => () =>
         t.app.inject({ method: 'PUT', url: `/api/properties/${id}`, headers, payload: payload as object });
       await expectRefused(db(), put(property.id, {}), 401, 'unauthorized');
       await expectRefused(db(), put(property.id, bearer(client)), 403, 'forbidden');
-      await expectRefused(db(), put(randomUUID(), bearer(admin)), 404, 'property_not_found');
-      await expectRefused(db(), put('123', bearer(admin)), 400, 'validation_error');
-      await expectRefused(db(), put(property.id, bearer(admin), validProperty({ room_count: 0 })), 400, 'validation_error');
-      await expectRefused(db(), put(property.id, bearer(admin), validProperty({ latitude: -91 })), 400, 'validation_error');
-      await expectRefused(db(), put(property.id, bearer(admin), { name: 'Only a name' }), 400, 'validation_error');
+      await expectRefused(db(), put(randomUUID(), bearer(t.admin)), 404, 'property_not_found');
+      await expectRefused(db(), put('123', bearer(t.admin)), 400, 'validation_error');
+      await expectRefused(db(), put(property.id, bearer(t.admin), validProperty({ room_count: 0 })), 400, 'validation_error');
+      await expectRefused(db(), put(property.id, bearer(t.admin), validProperty({ latitude: -91 })), 400, 'validation_error');
+      await expectRefused(db(), put(property.id, bearer(t.admin), { name: 'Only a name' }), 400, 'validation_error');
       expect((await t.app.inject({ url: `/api/properties/${property.id}` })).json()).toEqual(publicView(property));
     });
   });
 
   describe('DELETE /api/properties/:id (admin): archive', () => {
     it('archives the property and its rooms: gone from the public reads, kept in the database', async () => {
-      const property = await createProperty(t.app, admin);
-      const room = await createRoom(t.app, admin, property.id);
-      const response = await t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) });
+      const property = await createProperty(t.app, t.admin);
+      const room = await createRoom(t.app, t.admin, property.id);
+      const response = await t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(t.admin) });
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
 
@@ -184,16 +180,16 @@ describe('properties routes', () => {
 
       // Nothing more can happen to it.
       await expectRefused(db(), () => book(t.app, client, { room_id: room.id, start_date: siteDate(5), end_date: siteDate(12) }), 404, 'room_not_found');
-      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) }), 404, 'property_not_found');
+      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(t.admin) }), 404, 'property_not_found');
       await expectRefused(
         db(),
-        () => t.app.inject({ method: 'PUT', url: `/api/properties/${property.id}`, headers: bearer(admin), payload: validProperty() }),
+        () => t.app.inject({ method: 'PUT', url: `/api/properties/${property.id}`, headers: bearer(t.admin), payload: validProperty() }),
         404,
         'property_not_found',
       );
       await expectRefused(
         db(),
-        () => t.app.inject({ method: 'POST', url: '/api/rooms', headers: bearer(admin), payload: { property_id: property.id, room_number: 'X1', price_per_week: 100 } }),
+        () => t.app.inject({ method: 'POST', url: '/api/rooms', headers: bearer(t.admin), payload: { property_id: property.id, room_number: 'X1', price_per_week: 100 } }),
         404,
         'property_not_found',
       );
@@ -206,55 +202,55 @@ describe('properties routes', () => {
         [siteDate(-3), siteDate(4), 'on_site'],
         [siteDate(-7), siteDate(1), 'paypal'],
       ] as const) {
-        const property = await createProperty(t.app, admin);
-        const room = await createRoom(t.app, admin, property.id);
+        const property = await createProperty(t.app, t.admin);
+        const room = await createRoom(t.app, t.admin, property.id);
         if (start < siteDate(0)) {
           await insertBooking(db(), { roomId: room.id, userId: clientId, startDate: start, endDate: end, paymentMethod: method, status: method === 'on_site' ? 'confirmed' : 'pending', holdExpiresAt: method === 'on_site' ? null : new Date(Date.now() + 600_000) });
         } else {
           expect((await book(t.app, client, { room_id: room.id, start_date: start, end_date: end, payment_method: method })).statusCode).toBe(201);
         }
-        await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) }), 409, 'property_has_bookings');
+        await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(t.admin) }), 409, 'property_has_bookings');
         expect((await t.app.inject({ url: `/api/properties/${property.id}` })).statusCode).toBe(200);
         expect((await t.app.inject({ url: `/api/rooms/${room.id}` })).statusCode).toBe(200);
       }
     });
 
     it('is allowed once the upcoming bookings are cancelled, or when only expired holds remain', async () => {
-      const property = await createProperty(t.app, admin);
-      const room = await createRoom(t.app, admin, property.id);
+      const property = await createProperty(t.app, t.admin);
+      const room = await createRoom(t.app, t.admin, property.id);
       const stay = (await book(t.app, client, { room_id: room.id, start_date: siteDate(40), end_date: siteDate(47) })).json<Booking>();
       const hold = (await book(t.app, client, { room_id: room.id, start_date: siteDate(50), end_date: siteDate(57), payment_method: 'stripe' })).json<Booking>();
-      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) }), 409, 'property_has_bookings');
+      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(t.admin) }), 409, 'property_has_bookings');
       expect((await t.app.inject({ method: 'PUT', url: `/api/bookings/${stay.id}/cancel`, headers: bearer(client) })).statusCode).toBe(200);
       await expireHold(db(), hold.id);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) })).statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(t.admin) })).statusCode).toBe(204);
     });
 
     it('keeps past bookings, still listed for the admin and the guest with their room and property', async () => {
-      const property = await createProperty(t.app, admin, { name: 'Old Mill' });
-      const room = await createRoom(t.app, admin, property.id, { room_number: 'M-1' });
+      const property = await createProperty(t.app, t.admin, { name: 'Old Mill' });
+      const room = await createRoom(t.app, t.admin, property.id, { room_number: 'M-1' });
       const pastId = await insertBooking(db(), { roomId: room.id, userId: clientId, startDate: siteDate(-30), endDate: siteDate(-23), totalCents: 42_000 });
       // A stay that ends today is over: its last night was yesterday.
       await insertBooking(db(), { roomId: room.id, userId: clientId, startDate: siteDate(-7), endDate: siteDate(0) });
 
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(admin) })).statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/properties/${property.id}`, headers: bearer(t.admin) })).statusCode).toBe(204);
 
       const expected = { id: pastId, room_id: room.id, room_number: 'M-1', property_id: property.id, property_name: 'Old Mill', total_price: 420, start_date: siteDate(-30), end_date: siteDate(-23) };
-      const adminList = await t.app.inject({ url: '/api/admin/bookings', headers: bearer(admin) });
+      const adminList = await t.app.inject({ url: '/api/admin/bookings', headers: bearer(t.admin) });
       expect(adminList.json<Booking[]>()).toContainEqual(expect.objectContaining(expected));
-      const all = await t.app.inject({ url: '/api/bookings/all', headers: bearer(admin) });
+      const all = await t.app.inject({ url: '/api/bookings/all', headers: bearer(t.admin) });
       expect(all.json<Booking[]>()).toContainEqual(expect.objectContaining(expected));
       const mine = await t.app.inject({ url: '/api/bookings', headers: bearer(client) });
       expect(mine.json<Booking[]>()).toContainEqual(expect.objectContaining(expected));
     });
 
     it('refuses anonymous callers, clients, unknown and malformed ids without changing anything', async () => {
-      const property = await createProperty(t.app, admin);
+      const property = await createProperty(t.app, t.admin);
       const del = (id: string, headers: Record<string, string>) => () => t.app.inject({ method: 'DELETE', url: `/api/properties/${id}`, headers });
       await expectRefused(db(), del(property.id, {}), 401, 'unauthorized');
       await expectRefused(db(), del(property.id, bearer(client)), 403, 'forbidden');
-      await expectRefused(db(), del(randomUUID(), bearer(admin)), 404, 'property_not_found');
-      await expectRefused(db(), del('nope', bearer(admin)), 400, 'validation_error');
+      await expectRefused(db(), del(randomUUID(), bearer(t.admin)), 404, 'property_not_found');
+      await expectRefused(db(), del('nope', bearer(t.admin)), 400, 'validation_error');
     });
   });
 });

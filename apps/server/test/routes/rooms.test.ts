@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_STAY_RULES, type Booking, type Property, type Room } from '@roomweek/contract';
 import { rooms } from '../../src/db/schema.ts';
-import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
+import { bearer, book, createProperty, createRoom, registerUser, siteDate, useAdminApp } from '../helper.ts';
 import { expectError, expectRefused, expireHold, insertBooking } from '../support.ts';
 
 /** A room without stay rules, seasons or long-stay tiers (docs/behaviour.md §11), as the API answers it. */
@@ -12,8 +12,7 @@ const NO_TERMS = { rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discount
 const publicView = ({ amenity_keys: _keys, ...room }: Room) => room;
 
 describe('rooms routes', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   let client: string;
   let clientId: string;
   let property: Property;
@@ -30,20 +29,17 @@ describe('rooms routes', () => {
     t.app.inject({ method: 'POST', url: '/api/rooms', headers, payload: payload as object });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
     const session = await registerUser(t.app);
     client = session.token;
     clientId = session.user.id;
-    property = await createProperty(t.app, admin, { name: 'Rooms House' });
+    property = await createProperty(t.app, t.admin, { name: 'Rooms House' });
   });
-  afterAll(() => t.close());
 
   describe('GET /api/rooms (public)', () => {
     it('lists every room, or only a property’s rooms with ?property_id', async () => {
-      const other = await createProperty(t.app, admin, { name: 'Other House' });
-      const a = await createRoom(t.app, admin, property.id);
-      const b = await createRoom(t.app, admin, other.id);
+      const other = await createProperty(t.app, t.admin, { name: 'Other House' });
+      const a = await createRoom(t.app, t.admin, property.id);
+      const b = await createRoom(t.app, t.admin, other.id);
 
       const all = await t.app.inject({ url: '/api/rooms' });
       expect(all.statusCode).toBe(200);
@@ -61,7 +57,7 @@ describe('rooms routes', () => {
 
   describe('GET /api/rooms/:id (public)', () => {
     it('answers the room with its property name', async () => {
-      const room = await createRoom(t.app, admin, property.id, { room_number: '12B', price_per_week: 410.25 });
+      const room = await createRoom(t.app, t.admin, property.id, { room_number: '12B', price_per_week: 410.25 });
       const response = await t.app.inject({ url: `/api/rooms/${room.id}` });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
@@ -84,7 +80,7 @@ describe('rooms routes', () => {
 
   describe('POST /api/rooms (admin)', () => {
     it('creates a room: price in euros with cents, amenities trimmed, blanks and duplicates dropped', async () => {
-      const response = await postRoom(roomBody({ room_number: ' 7 ', amenities: [' Wi-Fi ', '', '   ', 'Wi-Fi', 'Balcony'] }), bearer(admin))();
+      const response = await postRoom(roomBody({ room_number: ' 7 ', amenities: [' Wi-Fi ', '', '   ', 'Wi-Fi', 'Balcony'] }), bearer(t.admin))();
       expect(response.statusCode).toBe(201);
       const room = response.json<Room>();
       expect(room).toEqual({
@@ -103,21 +99,21 @@ describe('rooms routes', () => {
     });
 
     it('accepts a price of 0 and prices with two decimals exactly', async () => {
-      expect((await postRoom(roomBody({ price_per_week: 0 }), bearer(admin))()).json()).toMatchObject({ price_per_week: 0 });
-      expect((await postRoom(roomBody({ price_per_week: 0.29 }), bearer(admin))()).json()).toMatchObject({ price_per_week: 0.29 });
-      expect((await postRoom(roomBody({ price_per_week: 1234.57 }), bearer(admin))()).json()).toMatchObject({ price_per_week: 1234.57 });
+      expect((await postRoom(roomBody({ price_per_week: 0 }), bearer(t.admin))()).json()).toMatchObject({ price_per_week: 0 });
+      expect((await postRoom(roomBody({ price_per_week: 0.29 }), bearer(t.admin))()).json()).toMatchObject({ price_per_week: 0.29 });
+      expect((await postRoom(roomBody({ price_per_week: 1234.57 }), bearer(t.admin))()).json()).toMatchObject({ price_per_week: 1234.57 });
     });
 
     it('refuses a second room with the same number in one property (409 room_number_taken); another property may use it', async () => {
-      await createRoom(t.app, admin, property.id, { room_number: 'DUP' });
-      await expectRefused(db(), postRoom(roomBody({ room_number: 'DUP' }), bearer(admin)), 409, 'room_number_taken');
-      await expectRefused(db(), postRoom(roomBody({ room_number: ' DUP ' }), bearer(admin)), 409, 'room_number_taken');
-      const other = await createProperty(t.app, admin);
-      expect((await postRoom(roomBody({ property_id: other.id, room_number: 'DUP' }), bearer(admin))()).statusCode).toBe(201);
+      await createRoom(t.app, t.admin, property.id, { room_number: 'DUP' });
+      await expectRefused(db(), postRoom(roomBody({ room_number: 'DUP' }), bearer(t.admin)), 409, 'room_number_taken');
+      await expectRefused(db(), postRoom(roomBody({ room_number: ' DUP ' }), bearer(t.admin)), 409, 'room_number_taken');
+      const other = await createProperty(t.app, t.admin);
+      expect((await postRoom(roomBody({ property_id: other.id, room_number: 'DUP' }), bearer(t.admin))()).statusCode).toBe(201);
     });
 
     it('refuses an unknown property (404 property_not_found)', async () => {
-      await expectRefused(db(), postRoom(roomBody({ property_id: randomUUID() }), bearer(admin)), 404, 'property_not_found');
+      await expectRefused(db(), postRoom(roomBody({ property_id: randomUUID() }), bearer(t.admin)), 404, 'property_not_found');
     });
 
     it('refuses anonymous callers (401) and clients (403)', async () => {
@@ -143,18 +139,18 @@ describe('rooms routes', () => {
     it.each(badRooms)('refuses %s (400 validation_error) and stores nothing', async (_label, change) => {
       const payload: Record<string, unknown> = { ...roomBody(), ...change };
       for (const [key, value] of Object.entries(change)) if (value === undefined) delete payload[key];
-      await expectRefused(db(), postRoom(payload, bearer(admin)), 400, 'validation_error');
+      await expectRefused(db(), postRoom(payload, bearer(t.admin)), 400, 'validation_error');
     });
   });
 
   describe('PUT /api/rooms/:id (admin)', () => {
     it('updates a room; existing bookings keep their total, new ones pay the new price', async () => {
-      const room = await createRoom(t.app, admin, property.id, { price_per_week: 350 });
+      const room = await createRoom(t.app, t.admin, property.id, { price_per_week: 350 });
       const before = (await book(t.app, client, { room_id: room.id, start_date: siteDate(10), end_date: siteDate(17) })).json<Booking>();
       const response = await t.app.inject({
         method: 'PUT',
         url: `/api/rooms/${room.id}`,
-        headers: bearer(admin),
+        headers: bearer(t.admin),
         payload: roomBody({ room_number: room.room_number, price_per_week: 420, amenities: ['Kitchen'] }),
       });
       expect(response.statusCode).toBe(200);
@@ -166,60 +162,60 @@ describe('rooms routes', () => {
     });
 
     it('refuses anonymous callers, clients, unknown rooms, duplicate numbers, unknown properties and bad input', async () => {
-      const room = await createRoom(t.app, admin, property.id, { room_number: 'P-1' });
-      await createRoom(t.app, admin, property.id, { room_number: 'P-2' });
+      const room = await createRoom(t.app, t.admin, property.id, { room_number: 'P-1' });
+      await createRoom(t.app, t.admin, property.id, { room_number: 'P-2' });
       const put = (id: string, headers: Record<string, string>, payload: unknown) => () =>
         t.app.inject({ method: 'PUT', url: `/api/rooms/${id}`, headers, payload: payload as object });
       await expectRefused(db(), put(room.id, {}, roomBody()), 401, 'unauthorized');
       await expectRefused(db(), put(room.id, bearer(client), roomBody()), 403, 'forbidden');
-      await expectRefused(db(), put(randomUUID(), bearer(admin), roomBody()), 404, 'room_not_found');
-      await expectRefused(db(), put('x', bearer(admin), roomBody()), 400, 'validation_error');
-      await expectRefused(db(), put(room.id, bearer(admin), roomBody({ room_number: 'P-2' })), 409, 'room_number_taken');
-      await expectRefused(db(), put(room.id, bearer(admin), roomBody({ property_id: randomUUID() })), 404, 'property_not_found');
-      await expectRefused(db(), put(room.id, bearer(admin), roomBody({ price_per_week: -5 })), 400, 'validation_error');
-      await expectRefused(db(), put(room.id, bearer(admin), { room_number: 'only' }), 400, 'validation_error');
+      await expectRefused(db(), put(randomUUID(), bearer(t.admin), roomBody()), 404, 'room_not_found');
+      await expectRefused(db(), put('x', bearer(t.admin), roomBody()), 400, 'validation_error');
+      await expectRefused(db(), put(room.id, bearer(t.admin), roomBody({ room_number: 'P-2' })), 409, 'room_number_taken');
+      await expectRefused(db(), put(room.id, bearer(t.admin), roomBody({ property_id: randomUUID() })), 404, 'property_not_found');
+      await expectRefused(db(), put(room.id, bearer(t.admin), roomBody({ price_per_week: -5 })), 400, 'validation_error');
+      await expectRefused(db(), put(room.id, bearer(t.admin), { room_number: 'only' }), 400, 'validation_error');
     });
   });
 
   describe('DELETE /api/rooms/:id (admin): archive', () => {
     it('archives the room: gone from the reads, its number free again, its past bookings kept', async () => {
-      const room = await createRoom(t.app, admin, property.id, { room_number: 'ARCH' });
+      const room = await createRoom(t.app, t.admin, property.id, { room_number: 'ARCH' });
       const pastId = await insertBooking(db(), { roomId: room.id, userId: clientId, startDate: siteDate(-14), endDate: siteDate(-7) });
-      const response = await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(admin) });
+      const response = await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(t.admin) });
       expect(response.statusCode).toBe(204);
       expectError(await t.app.inject({ url: `/api/rooms/${room.id}` }), 404, 'room_not_found');
       expect((await t.app.inject({ url: '/api/rooms' })).json<Room[]>().map((r) => r.id)).not.toContain(room.id);
       await expectRefused(db(), () => book(t.app, client, { room_id: room.id, start_date: siteDate(3), end_date: siteDate(10) }), 404, 'room_not_found');
-      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(admin) }), 404, 'room_not_found');
-      expect((await createRoom(t.app, admin, property.id, { room_number: 'ARCH' })).room_number).toBe('ARCH');
-      const adminList = (await t.app.inject({ url: '/api/admin/bookings', headers: bearer(admin) })).json<Booking[]>();
+      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(t.admin) }), 404, 'room_not_found');
+      expect((await createRoom(t.app, t.admin, property.id, { room_number: 'ARCH' })).room_number).toBe('ARCH');
+      const adminList = (await t.app.inject({ url: '/api/admin/bookings', headers: bearer(t.admin) })).json<Booking[]>();
       expect(adminList).toContainEqual(expect.objectContaining({ id: pastId, room_number: 'ARCH', property_name: 'Rooms House' }));
     });
 
     it('is refused (409 room_has_bookings) while a stay is upcoming, and allowed once it is cancelled', async () => {
-      const room = await createRoom(t.app, admin, property.id);
+      const room = await createRoom(t.app, t.admin, property.id);
       const stay = (await book(t.app, client, { room_id: room.id, start_date: siteDate(5), end_date: siteDate(12) })).json<Booking>();
-      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(admin) }), 409, 'room_has_bookings');
+      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(t.admin) }), 409, 'room_has_bookings');
       expect((await t.app.inject({ url: `/api/rooms/${room.id}` })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'PUT', url: `/api/bookings/${stay.id}/cancel`, headers: bearer(admin) })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(admin) })).statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'PUT', url: `/api/bookings/${stay.id}/cancel`, headers: bearer(t.admin) })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(t.admin) })).statusCode).toBe(204);
     });
 
     it('is not blocked by an expired payment hold', async () => {
-      const room = await createRoom(t.app, admin, property.id);
+      const room = await createRoom(t.app, t.admin, property.id);
       const hold = (await book(t.app, client, { room_id: room.id, start_date: siteDate(5), end_date: siteDate(12), payment_method: 'paypal' })).json<Booking>();
-      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(admin) }), 409, 'room_has_bookings');
+      await expectRefused(db(), () => t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(t.admin) }), 409, 'room_has_bookings');
       await expireHold(db(), hold.id);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(admin) })).statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: bearer(t.admin) })).statusCode).toBe(204);
     });
 
     it('refuses anonymous callers, clients, unknown and malformed ids', async () => {
-      const room = await createRoom(t.app, admin, property.id);
+      const room = await createRoom(t.app, t.admin, property.id);
       const del = (id: string, headers: Record<string, string>) => () => t.app.inject({ method: 'DELETE', url: `/api/rooms/${id}`, headers });
       await expectRefused(db(), del(room.id, {}), 401, 'unauthorized');
       await expectRefused(db(), del(room.id, bearer(client)), 403, 'forbidden');
-      await expectRefused(db(), del(randomUUID(), bearer(admin)), 404, 'room_not_found');
-      await expectRefused(db(), del('0', bearer(admin)), 400, 'validation_error');
+      await expectRefused(db(), del(randomUUID(), bearer(t.admin)), 404, 'room_not_found');
+      await expectRefused(db(), del('0', bearer(t.admin)), 400, 'validation_error');
     });
   });
 
@@ -227,7 +223,7 @@ describe('rooms routes', () => {
     const availability = (roomId: string, query = '') => t.app.inject({ url: `/api/rooms/${roomId}/availability${query}` });
 
     it('answers only the dates of the stays that hold nights in the window: never who booked them', async () => {
-      const room = await createRoom(t.app, admin, property.id);
+      const room = await createRoom(t.app, t.admin, property.id);
       const other = await registerUser(t.app, { first_name: 'Secret', name: 'Person' });
       await book(t.app, other.token, { room_id: room.id, start_date: siteDate(10), end_date: siteDate(17) });
       await book(t.app, client, { room_id: room.id, start_date: siteDate(17), end_date: siteDate(20), payment_method: 'stripe' });
@@ -259,12 +255,12 @@ describe('rooms routes', () => {
     });
 
     it('is public: no token needed', async () => {
-      const room = await createRoom(t.app, admin, property.id);
+      const room = await createRoom(t.app, t.admin, property.id);
       expect((await availability(room.id)).statusCode).toBe(200);
     });
 
     it('refuses bad windows (400), unknown rooms (404) and malformed ids (400)', async () => {
-      const room = await createRoom(t.app, admin, property.id);
+      const room = await createRoom(t.app, t.admin, property.id);
       expectError(await availability(room.id, `?start=${siteDate(10)}&end=${siteDate(5)}`), 400, 'invalid_dates');
       expectError(await availability(room.id, `?start=${siteDate(10)}&end=${siteDate(10)}`), 400, 'invalid_dates');
       expectError(await availability(room.id, '?start=2026-13-45'), 400, 'validation_error');

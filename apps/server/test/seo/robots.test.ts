@@ -4,15 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { buildTestApp, createProperty, createTestDatabase, loginAdmin, testConfig, type TestApp, type TestDatabase } from '../helper.ts';
+import { buildTestApp, createProperty, createTestDatabase, loginAdmin, testConfig, useTestApp, type TestApp, type TestDatabase } from '../helper.ts';
 import { parseXml, sitemapUrls } from './xml.ts';
 
 describe('GET /robots.txt', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { PUBLIC_URL: 'https://rooms.example' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { PUBLIC_URL: 'https://rooms.example' } });
 
   it('keeps robots out of the admin, account and payment pages and the API, and says where the sitemap is', async () => {
     const response = await t.app.inject({ url: '/robots.txt' });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../../src/db/client.ts';
 import databaseOutage from '../../src/plugins/external/database-outage.ts';
 import errorHandler from '../../src/plugins/external/error-handler.ts';
 import seoRoutes from '../../src/routes/seo/index.ts';
@@ -48,7 +47,7 @@ describe('sitemap building blocks', () => {
 async function appWith(catalogue: { id: string; roomIds: string[] }[], maxUrls: number): Promise<FastifyInstance> {
   const app = Fastify();
   // The error handler reports database outages; these routes read no database.
-  await app.register(databaseOutage, { handle: {} as DatabaseHandle });
+  await app.register(databaseOutage, { ping: async () => undefined });
   await app.register(errorHandler);
   app.decorate('propertiesService', { publicIds: async () => catalogue } as unknown as FastifyInstance['propertiesService']);
   await app.register(seoRoutes, { publicUrl: BASE, maxUrls });

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { access, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, buildTestApp, loginAdmin, type TestApp } from '../helper.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { bearer, useAdminApp } from '../helper.ts';
 import { fileForm } from '../support.ts';
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#884422' } }).png().toBuffer();
@@ -13,8 +13,7 @@ const png = (width: number, height: number) => sharp({ create: { width, height, 
  * once and stores it (decision 0022), or redirects to the picture; a name that is not one of ours stays a 404.
  */
 describe('a medium size missing on disk (photos stored before mediums)', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp();
   const uploadsDir = () => path.join(t.dataDir, 'uploads');
   const fileOf = (name: string) => path.join(uploadsDir(), name);
   const exists = (name: string) => access(fileOf(name)).then(() => true, () => false);
@@ -22,17 +21,12 @@ describe('a medium size missing on disk (photos stored before mediums)', () => {
 
   /** A photo as stored before this change: its picture and thumbnail, no medium. */
   async function oldUpload(width = 2400, height = 1600): Promise<string> {
-    const response = await t.app.inject({ method: 'POST', url: '/api/upload', payload: fileForm(await png(width, height), 'p.png', 'image/png'), headers: bearer(admin) });
+    const response = await t.app.inject({ method: 'POST', url: '/api/upload', payload: fileForm(await png(width, height), 'p.png', 'image/png'), headers: bearer(t.admin) });
     const { url } = response.json<{ url: string }>();
     await rm(fileOf(path.basename(mediumOf(url))));
     return url;
   }
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await loginAdmin(t.app);
-  });
-  afterAll(() => t.close());
 
   it('is made from the picture on the first request, stored, then served from disk like any photo', async () => {
     const url = await oldUpload();

@@ -1,9 +1,9 @@
 import { access, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/plugins/app/demo/demo-seed.ts';
-import { bearer, buildTestApp, loginAdmin, type TestApp } from '../helper.ts';
+import { bearer, useAdminApp } from '../helper.ts';
 import { fileForm } from '../support.ts';
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3a7d44' } }).png().toBuffer();
@@ -13,24 +13,18 @@ const sizesOf = (url: string) => {
 };
 
 describe('photo sizes on disk (UPLOADS=local): picture, medium, thumbnail', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useAdminApp({ env: { SEED_DEMO: 'true' } });
   const uploadsDir = () => path.join(t.dataDir, 'uploads');
   const fileOf = (name: string) => path.join(uploadsDir(), name);
   const exists = (name: string) => access(fileOf(name)).then(() => true, () => false);
   const widthOf = async (name: string) => (await sharp(fileOf(name)).metadata()).width;
 
   async function upload(width: number, height: number): Promise<string> {
-    const response = await t.app.inject({ method: 'POST', url: '/api/upload', payload: fileForm(await png(width, height), 'p.png', 'image/png'), headers: bearer(admin) });
+    const response = await t.app.inject({ method: 'POST', url: '/api/upload', payload: fileForm(await png(width, height), 'p.png', 'image/png'), headers: bearer(t.admin) });
     expect(response.statusCode).toBe(201);
     return response.json<{ url: string }>().url;
   }
 
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { SEED_DEMO: 'true' } });
-    admin = await loginAdmin(t.app);
-  });
-  afterAll(() => t.close());
 
   it('an upload writes three WebP files: 1920, 960 and 480 pixels on the longest edge, each served', async () => {
     const url = await upload(3000, 2000);
@@ -90,7 +84,7 @@ describe('photo sizes on disk (UPLOADS=local): picture, medium, thumbnail', () =
       method: 'POST',
       url: '/api/upload',
       payload: fileForm(Buffer.from('not a picture at all, just text'), 'x.png', 'image/png'),
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(response.statusCode).toBe(400);
     expect((await readdir(uploadsDir())).sort()).toEqual(before);

@@ -15,6 +15,7 @@ import { OwnerBookings } from './bookings/owner-bookings.ts';
 import type { Notifier } from './notifications/notifier.ts';
 import { scheduleOutboxDispatcher, type OutboxDispatcher } from './notifications/outbox-dispatcher.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
+import { OutboxRepository } from './notifications/outbox-repository.ts';
 import { PropertiesRepository } from './properties/properties-repository.ts';
 import { PropertiesService } from './properties/properties-service.ts';
 import { RoomsRepository } from './rooms/rooms-repository.ts';
@@ -71,6 +72,7 @@ export default fp<ServicesOptions>(
           box: outboxBox,
           adminWhatsappNumber: (tx) => app.settingsService.configuredWhatsappNumber(tx),
           log: app.log,
+          outbox: new OutboxRepository(db),
         }),
     );
     app.decorate('outboxDispatcher', scheduleOutboxDispatcher(app, config, outboxBox));

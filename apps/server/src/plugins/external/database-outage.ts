@@ -1,6 +1,4 @@
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../lib/errors.ts';
 
 declare module 'fastify' {
@@ -29,10 +27,11 @@ const STRAGGLER_MS = 3_000;
 
 /**
  * One log line when the database goes away and one when it is back, instead of an error per request and per job
- * tick while it is gone (docs/decisions/0030-operations-hardening.md).
+ * tick while it is gone (docs/decisions/0030-operations-hardening.md). `ping` is the recovery probe: the database's
+ * `select 1`, `OperationsRepository.ping` (app.ts), the one /api/health asks.
  */
-export default fp<{ handle: DatabaseHandle; probeEveryMs?: number }>(
-  async (app, { handle, probeEveryMs = PROBE_EVERY_MS }) => {
+export default fp<{ ping: () => Promise<unknown>; probeEveryMs?: number }>(
+  async (app, { ping, probeEveryMs = PROBE_EVERY_MS }) => {
     let since: number | null = null;
     let recoveredAt = 0;
     let probe: NodeJS.Timeout | undefined;
@@ -50,8 +49,7 @@ export default fp<{ handle: DatabaseHandle; probeEveryMs?: number }>(
       probe = setInterval(() => {
         if (probing || closing) return;
         probing = true;
-        handle.db
-          .execute(sql`select 1`)
+        ping()
           .then(recovered, () => undefined)
           .finally(() => (probing = false));
       }, probeEveryMs);

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { BookingStatus, CancelReason, PaymentMethod } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
-import { bookings } from '../../../db/schema.ts';
 import { conflict, notFound, sqlState } from '../../../lib/errors.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import { holdCeiling, isReleasedHold } from './hold-policy.ts';
-import type { BookingChanges, BookingRow, BookingsRepository, BookingTransition, BookingView, LockedBooking } from './bookings-repository.ts';
+import { bookingTimes, type BookingChanges, type BookingRow, type BookingsRepository, type BookingTransition, type BookingView, type LockedBooking } from './bookings-repository.ts';
 
 /**
  * A booking's life (docs/behaviour.md §4), in one place:
@@ -175,8 +173,8 @@ export class BookingLifecycle {
     const id = await this.repository.insert(tx, {
       ...values,
       status: confirmed ? 'confirmed' : 'pending',
-      holdExpiresAt: onSite ? null : sql`now() + make_interval(mins => ${this.options.holdMinutes})`,
-      confirmedAt: confirmed ? sql`now()` : null,
+      holdExpiresAt: onSite ? null : bookingTimes.inMinutes(this.options.holdMinutes),
+      confirmedAt: confirmed ? bookingTimes.now() : null,
     });
     const view = await this.view(tx, id);
     if (!silent) {
@@ -191,7 +189,7 @@ export class BookingLifecycle {
   /** pending (on site, awaiting approval) → confirmed: the owner accepts; the guest gets the confirmation with the owner's message. */
   async approve(tx: Executor, id: string, message?: string | null): Promise<BookingView> {
     await this.begin(tx, id, 'approve');
-    await this.repository.writeState(tx, id, { status: 'confirmed', confirmedAt: sql`now()`, cancelReason: null, cancelledAt: null });
+    await this.repository.writeState(tx, id, { status: 'confirmed', confirmedAt: bookingTimes.now(), cancelReason: null, cancelledAt: null });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingConfirmed(tx, view, { message });
     this.events.confirmed();
@@ -201,7 +199,7 @@ export class BookingLifecycle {
   /** pending (on site, awaiting approval) → cancelled (declined): the owner refuses; the nights are freed and the guest told, with the message. */
   async decline(tx: Executor, id: string, message?: string | null): Promise<BookingView> {
     await this.begin(tx, id, 'decline');
-    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'declined', cancelledAt: sql`now()`, cancelNote: message || null });
+    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'declined', cancelledAt: bookingTimes.now(), cancelNote: message || null });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
     this.events.cancelled('declined');
@@ -222,7 +220,7 @@ export class BookingLifecycle {
     const { booking } = await this.begin(tx, id, 'confirmReleased');
     const taken = await this.takeNightsBack(tx, booking, {
       status: 'confirmed',
-      confirmedAt: sql`now()`,
+      confirmedAt: bookingTimes.now(),
       cancelReason: null,
       cancelledAt: null,
       paymentReference: reference,
@@ -231,7 +229,7 @@ export class BookingLifecycle {
   }
 
   private async markConfirmed(tx: Executor, id: string, set: BookingChanges): Promise<BookingView> {
-    await this.repository.writeState(tx, id, { ...set, status: 'confirmed', confirmedAt: sql`now()`, cancelReason: null, cancelledAt: null });
+    await this.repository.writeState(tx, id, { ...set, status: 'confirmed', confirmedAt: bookingTimes.now(), cancelReason: null, cancelledAt: null });
     return this.confirmedView(tx, id);
   }
 
@@ -247,11 +245,6 @@ export class BookingLifecycle {
     return holdCeiling(booking.createdAt, this.options.holdMinutes);
   }
 
-  /** `now() + minutes`, but never past the booking's hold ceiling. */
-  private cappedHoldEnd(booking: BookingRow, minutes: number) {
-    return sql`least(now() + make_interval(mins => ${minutes}), ${this.holdCeiling(booking).toISOString()}::timestamptz)`;
-  }
-
   /**
    * Before money moves (a PayPal capture): a pending hold is kept for `minutes` more, up to its ceiling; a hold
    * released for time becomes pending again for as long if its nights are still free. Answers 'held'; 'taken' when
@@ -263,14 +256,14 @@ export class BookingLifecycle {
     if (await this.repository.reached(tx, this.holdCeiling(booking))) return booking.status === 'pending' && holdActive ? 'held' : 'ended';
     if (booking.status === 'pending') {
       // Never shortened (a hold kept for a PENDING capture runs past the ceiling), only stretched up to it.
-      await this.repository.update(tx, id, { holdExpiresAt: sql`greatest(${bookings.holdExpiresAt}, ${this.cappedHoldEnd(booking, minutes)})` });
+      await this.repository.update(tx, id, { holdExpiresAt: bookingTimes.holdAtLeast(bookingTimes.inMinutes(minutes, this.holdCeiling(booking))) });
       return 'held';
     }
     const taken = await this.takeNightsBack(tx, booking, {
       status: 'pending',
       cancelReason: null,
       cancelledAt: null,
-      holdExpiresAt: this.cappedHoldEnd(booking, minutes),
+      holdExpiresAt: bookingTimes.inMinutes(minutes, this.holdCeiling(booking)),
     });
     return taken ? 'held' : 'taken';
   }
@@ -280,7 +273,7 @@ export class BookingLifecycle {
     const { booking } = await this.begin(tx, id, 'extendHold');
     const ceiling = this.holdCeiling(booking);
     const end = until < ceiling ? until : ceiling;
-    await this.repository.update(tx, id, { holdExpiresAt: sql`greatest(${bookings.holdExpiresAt}, ${end.toISOString()}::timestamptz)` });
+    await this.repository.update(tx, id, { holdExpiresAt: bookingTimes.holdAtLeast(end) });
   }
 
   /**
@@ -290,9 +283,9 @@ export class BookingLifecycle {
    */
   async awaitPayment(tx: Executor, id: string, days: number): Promise<'held' | 'taken'> {
     const { booking } = await this.begin(tx, id, 'awaitPayment');
-    const until = sql`now() + make_interval(days => ${days})`;
+    const until = bookingTimes.inDays(days);
     if (booking.status === 'pending') {
-      await this.repository.update(tx, id, { holdExpiresAt: sql`greatest(${bookings.holdExpiresAt}, ${until})` });
+      await this.repository.update(tx, id, { holdExpiresAt: bookingTimes.holdAtLeast(until) });
       return 'held';
     }
     const taken = await this.takeNightsBack(tx, booking, { status: 'pending', cancelReason: null, cancelledAt: null, holdExpiresAt: until });
@@ -302,7 +295,7 @@ export class BookingLifecycle {
   /** pending → cancelled (payment_failed): the provider refused a payment it had been processing; the nights are freed and the guest told. */
   async failPayment(tx: Executor, id: string): Promise<BookingView> {
     await this.begin(tx, id, 'failPayment');
-    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'payment_failed', cancelledAt: sql`now()` });
+    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'payment_failed', cancelledAt: bookingTimes.now() });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
     this.events.cancelled('payment_failed');
@@ -314,7 +307,7 @@ export class BookingLifecycle {
    * never blocks the constraint) or a batch anywhere (the hold job, shared between instances). Answers their ids.
    */
   async releaseExpired(tx: Executor, scope: { roomId: string } | { limit: number }): Promise<string[]> {
-    const released = await this.repository.updateExpiredHolds(tx, scope, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` });
+    const released = await this.repository.updateExpiredHolds(tx, scope, { status: 'cancelled', cancelReason: 'expired', cancelledAt: bookingTimes.now() });
     this.events.cancelled('expired', released.length);
     return released;
   }
@@ -323,7 +316,7 @@ export class BookingLifecycle {
   async releaseForSession(tx: Executor, id: string, sessionId: string): Promise<boolean> {
     const locked = await this.repository.lock(tx, id);
     if (!locked || locked.booking.status !== 'pending' || locked.booking.stripeSessionId !== sessionId) return false;
-    const released = (await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'expired', cancelledAt: sql`now()` })) > 0;
+    const released = (await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'expired', cancelledAt: bookingTimes.now() })) > 0;
     if (released) this.events.cancelled('expired');
     return released;
   }
@@ -355,7 +348,7 @@ export class BookingLifecycle {
    */
   async cancel(tx: Executor, id: string, reason: Extract<CancelReason, 'user' | 'admin'>, note?: string | null): Promise<BookingView> {
     await this.begin(tx, id, 'cancel');
-    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()`, cancelNote: note ?? null });
+    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: bookingTimes.now(), cancelNote: note ?? null });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
     this.events.cancelled(reason);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
@@ -17,6 +17,18 @@ export const holdRunning = (table: { holdExpiresAt: SQLWrapper } = bookings, now
  */
 export const occupiesNights = (now: SQL = sql`now()`) =>
   and(ne(bookings.status, 'cancelled'), or(ne(bookings.status, 'pending'), holdRunning(bookings, now)));
+
+/**
+ * How many stays in these rooms (ids, or a query of them) occupy nights not over by `today` (an expired hold blocks
+ * nothing): archiving a room or a property waits for none to be left.
+ */
+export async function upcomingStaysIn(tx: Executor, roomIds: string[] | SQLWrapper, today: string): Promise<number> {
+  const [upcoming] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(inArray(bookings.roomId, roomIds), occupiesNights(), gt(bookings.endDate, today)));
+  return upcoming?.count ?? 0;
+}
 
 /** The SQL condition "a pending hold whose time has run out": what the hold job releases, the complement of a running hold. */
 export const holdExpired = () => and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`));

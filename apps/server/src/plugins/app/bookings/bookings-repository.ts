@@ -124,7 +124,21 @@ export const effectiveCancellationPolicy = sql<CancellationPolicy>`coalesce(
   (select s.value::jsonb from settings s where s.key = 'cancellation_policy'),
   ${JSON.stringify(DEFAULT_CANCELLATION_POLICY)}::jsonb)`;
 
-export { availabilityQuery, nightsMeet, occupiesNights } from './booking-nights.ts';
+export { availabilityQuery, nightsMeet, occupiesNights, upcomingStaysIn } from './booking-nights.ts';
+
+/**
+ * The times the life cycle writes, on the database's clock (one clock for every instance): now, a hold's end in
+ * minutes (never past `ceiling`) or days, and a hold's end moved later but never earlier.
+ */
+export const bookingTimes = {
+  now: () => sql`now()`,
+  inMinutes: (minutes: number, ceiling?: Date) =>
+    ceiling
+      ? sql`least(now() + make_interval(mins => ${minutes}), ${ceiling.toISOString()}::timestamptz)`
+      : sql`now() + make_interval(mins => ${minutes})`,
+  inDays: (days: number) => sql`now() + make_interval(days => ${days})`,
+  holdAtLeast: (end: SQL | Date) => sql`greatest(${bookings.holdExpiresAt}, ${end instanceof Date ? sql`${end.toISOString()}::timestamptz` : end})`,
+};
 
 /** Every query on the bookings table; the rules about them live in the life cycle and the bookings service. */
 export class BookingsRepository {

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
+import type { Language } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
+import type { OutboxKind } from '../../../db/outbox-schema.ts';
 import { intervalJob } from '../../../lib/interval-job.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { DeliveryError } from './delivery-error.ts';
@@ -55,6 +57,23 @@ type Outcome =
   | { status: 'sent'; providerMessageId?: string }
   | { status: 'retry'; error: string }
   | { status: 'failed'; error: string };
+
+/** Each kind of message to its template: the e-mails carrying a sealed link, the booking e-mails, the owner's WhatsApp alerts. */
+const LINKED_EMAILS: Partial<Record<OutboxKind, { link: string; render: (language: Language, payload: PasswordResetPayload, link: string) => RenderedEmail }>> = {
+  password_reset: { link: 'reset link', render: renderPasswordReset },
+  email_verification: { link: 'verification link', render: renderEmailVerification },
+  account_invitation: { link: 'invitation link', render: renderAccountInvitation },
+};
+const BOOKING_EMAILS: Partial<Record<OutboxKind, (language: Language, booking: BookingPayload) => RenderedEmail>> = {
+  booking_requested: renderBookingRequested,
+  booking_confirmation: renderBookingConfirmation,
+  booking_cancelled: renderBookingCancelled,
+};
+const BOOKING_WHATSAPPS: Partial<Record<OutboxKind, (language: Language, booking: BookingPayload) => string>> = {
+  admin_booking_alert: renderAdminBookingAlert,
+  admin_cancellation_alert: renderAdminCancellationAlert,
+  admin_approval_request: renderAdminApprovalRequest,
+};
 
 /**
  * Sends the outbox. Safe with any number of instances: a message is claimed by one short statement
@@ -154,44 +173,21 @@ export class OutboxDispatcher {
 
   private renderEmail(message: ClaimedMessage): RenderedEmail {
     const language = asLanguage(message.language);
-    switch (message.kind) {
-      case 'password_reset': {
-        if (!message.secret) throw new Error('the reset link is missing');
-        return renderPasswordReset(language, message.payload as unknown as PasswordResetPayload, this.options.box.open(message.secret));
-      }
-      case 'email_verification': {
-        if (!message.secret) throw new Error('the verification link is missing');
-        return renderEmailVerification(language, message.payload as unknown as PasswordResetPayload, this.options.box.open(message.secret));
-      }
-      case 'account_invitation': {
-        if (!message.secret) throw new Error('the invitation link is missing');
-        return renderAccountInvitation(language, message.payload as unknown as PasswordResetPayload, this.options.box.open(message.secret));
-      }
-      case 'booking_requested':
-        return renderBookingRequested(language, message.payload as unknown as BookingPayload);
-      case 'booking_confirmation':
-        return renderBookingConfirmation(language, message.payload as unknown as BookingPayload);
-      case 'booking_cancelled':
-        return renderBookingCancelled(language, message.payload as unknown as BookingPayload);
-      case 'email_changed':
-        return renderEmailChanged(language, message.payload as unknown as EmailChangedPayload);
-      default:
-        throw new Error(`no e-mail template for ${message.kind}`);
+    const linked = LINKED_EMAILS[message.kind];
+    if (linked) {
+      if (!message.secret) throw new Error(`the ${linked.link} is missing`);
+      return linked.render(language, message.payload as unknown as PasswordResetPayload, this.options.box.open(message.secret));
     }
+    if (message.kind === 'email_changed') return renderEmailChanged(language, message.payload as unknown as EmailChangedPayload);
+    const render = BOOKING_EMAILS[message.kind];
+    if (!render) throw new Error(`no e-mail template for ${message.kind}`);
+    return render(language, message.payload as unknown as BookingPayload);
   }
 
   private renderWhatsapp(message: ClaimedMessage): string {
-    const language = asLanguage(message.language);
-    switch (message.kind) {
-      case 'admin_booking_alert':
-        return renderAdminBookingAlert(language, message.payload as unknown as BookingPayload);
-      case 'admin_cancellation_alert':
-        return renderAdminCancellationAlert(language, message.payload as unknown as BookingPayload);
-      case 'admin_approval_request':
-        return renderAdminApprovalRequest(language, message.payload as unknown as BookingPayload);
-      default:
-        throw new Error(`no WhatsApp template for ${message.kind}`);
-    }
+    const render = BOOKING_WHATSAPPS[message.kind];
+    if (!render) throw new Error(`no WhatsApp template for ${message.kind}`);
+    return render(asLanguage(message.language), message.payload as unknown as BookingPayload);
   }
 
   private backoffMs(attempts: number): number {

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { freeCancellationUntil, type Language } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
-import { outboxMessages, type OutboxKind } from '../../../db/outbox-schema.ts';
-import { bookings } from '../../../db/schema.ts';
+import type { OutboxKind } from '../../../db/outbox-schema.ts';
 import { siteToday } from '../../../lib/dates.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { maskEmail } from '../auth/auth-service.ts';
@@ -11,6 +9,7 @@ import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingView } from '../bookings/bookings-repository.ts';
 import { localisedText } from '../content/translations.ts';
 import type { Notifier } from './notifier.ts';
+import type { OutboxRepository } from './outbox-repository.ts';
 import { asLanguage, type BookingPayload, type EmailChangedPayload, type PasswordResetPayload } from './templates.ts';
 
 type AccountLinkEvent = { user: UserRow; token: string; expiresAt: Date };
@@ -27,6 +26,8 @@ export interface OutboxNotifierOptions {
   /** TZ_SITE: the confirmation states only the cancellation terms still ahead on the site's day. */
   timeZone: string;
   log: FastifyBaseLogger;
+  /** Where the rows are written (in the event's transaction). */
+  outbox: OutboxRepository;
 }
 
 /**
@@ -72,7 +73,7 @@ export class OutboxNotifier implements Notifier {
     payload: PasswordResetPayload | EmailChangedPayload,
     extra: { secret?: string; expiresAt?: Date } = {},
   ) {
-    await tx.insert(outboxMessages).values({
+    await this.options.outbox.insert(tx, {
       channel: 'email',
       kind,
       recipient: user.email,
@@ -139,19 +140,7 @@ export class OutboxNotifier implements Notifier {
     payload: BookingPayload,
     bookingId: string,
   ) {
-    await tx
-      .insert(outboxMessages)
-      .values({
-        channel,
-        kind,
-        recipient,
-        language,
-        payload: { ...payload },
-        dedupeKey: `${kind}:${bookingId}`,
-        // The booking's guest: the export lists the message, a deletion erases it (decision 0021).
-        userId: sql`(select ${bookings.userId} from ${bookings} where ${bookings.id} = ${bookingId})`,
-      })
-      .onConflictDoNothing({ target: outboxMessages.dedupeKey });
+    await this.options.outbox.insertForBooking(tx, { channel, kind, recipient, language, payload: { ...payload }, dedupeKey: `${kind}:${bookingId}` }, bookingId);
   }
 
   /**

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../../db/client.ts';
-import type { OutboxChannel, OutboxKind, OutboxStatus } from '../../../db/outbox-schema.ts';
+import { queryRows, type Database, type Executor } from '../../../db/client.ts';
+import { outboxMessages, type OutboxChannel, type OutboxKind, type OutboxStatus } from '../../../db/outbox-schema.ts';
+import { bookings } from '../../../db/schema.ts';
+
+/** A message as the notifier writes it. */
+export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
 
 /** A row as claimed: its values after the claim, plus the status it had before. */
 export interface ClaimedMessage {
@@ -16,9 +20,27 @@ export interface ClaimedMessage {
   previous_status: OutboxStatus;
 }
 
-/** The dispatcher's queries on outbox_messages: claim one due message, record its outcome fenced on that claim. */
+/**
+ * The queries on outbox_messages: the notifier's writes, in the event's transaction; the dispatcher's claim of one due
+ * message and its outcome, fenced on that claim.
+ */
 export class OutboxRepository {
   constructor(private readonly db: Database) {}
+
+  async insert(tx: Executor, message: NewOutboxMessage): Promise<void> {
+    await tx.insert(outboxMessages).values(message);
+  }
+
+  /**
+   * A booking's message, once per `dedupeKey` (a repeat writes nothing), recorded as the booking's guest's: the export
+   * lists it, a deletion erases it (decision 0021).
+   */
+  async insertForBooking(tx: Executor, message: Omit<NewOutboxMessage, 'userId'>, bookingId: string): Promise<void> {
+    await tx
+      .insert(outboxMessages)
+      .values({ ...message, userId: sql`(select ${bookings.userId} from ${bookings} where ${bookings.id} = ${bookingId})` })
+      .onConflictDoNothing({ target: outboxMessages.dedupeKey });
+  }
 
   /** Takes the oldest due message no other dispatcher holds, leased for `leaseSeconds`, in one autocommitted statement. */
   async claimNext(leaseSeconds: number): Promise<ClaimedMessage | null> {

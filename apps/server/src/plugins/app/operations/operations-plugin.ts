@@ -9,8 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** GET /api/ready's answer: the database answers and has every migration this code knows. */
     readiness: () => Promise<Readiness>;
-    /** GET /api/health's question: does the database answer at all. */
-    databaseAnswers: () => Promise<boolean>;
+    /** GET /api/health's question: does the database answer at all. Throws its error when it does not. */
+    databasePing: () => Promise<void>;
   }
 }
 
@@ -23,15 +23,7 @@ export default fp(
   async (app) => {
     const repository = new OperationsRepository(app.db);
     const expected = await migrationNames();
-    app.decorate('databaseAnswers', () =>
-      repository.ping().then(
-        () => true,
-        (error: unknown) => {
-          app.databaseOutage.report(error, 'health');
-          return false;
-        },
-      ),
-    );
+    app.decorate('databasePing', () => repository.ping());
     app.decorate('readiness', async (): Promise<Readiness> => {
       try {
         const missing = await repository.missingMigrations(expected);

@@ -24,7 +24,7 @@ export interface PaymentsBacklog {
 export class OperationsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Answers when the database does (GET /api/health); throws when it does not. */
+  /** Answers when the database does (GET /api/health, the outage tracker's recovery probe); throws when it does not. */
   async ping(): Promise<void> {
     await this.db.execute(sql`select 1`);
   }
@@ -33,9 +33,14 @@ export class OperationsRepository {
   async missingMigrations(expected: string[]): Promise<string[]> {
     const [table] = await queryRows<{ exists: boolean }>(this.db, sql`select to_regclass('public.schema_migrations') is not null as exists`);
     if (!table?.exists) return expected;
-    const rows = await queryRows<{ name: string }>(this.db, sql`select name from schema_migrations`);
-    const applied = new Set(rows.map((row) => row.name));
+    const applied = new Set(await this.appliedMigrations());
     return expected.filter((name) => !applied.has(name));
+  }
+
+  /** The migrations the database has applied (a restore counts them). */
+  async appliedMigrations(): Promise<string[]> {
+    const rows = await queryRows<{ name: string }>(this.db, sql`select name from schema_migrations`);
+    return rows.map((row) => row.name);
   }
 
   async outboxBacklog(): Promise<OutboxBacklog> {

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, type Property, type PropertyInput, type StoredTranslations } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
-import { bookings, properties, rooms } from '../../../db/schema.ts';
+import { properties, rooms } from '../../../db/schema.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { occupiesNights } from '../bookings/bookings-repository.ts';
+import { upcomingStaysIn } from '../bookings/bookings-repository.ts';
 import { allTranslations, localisedTexts, type ContentView } from '../content/translations.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
@@ -118,12 +118,7 @@ export class PropertiesRepository {
 
   /** How many stays in the property's rooms occupy nights not over by `today` (an expired hold blocks nothing). */
   async upcomingStays(tx: Executor, id: string, today: string): Promise<number> {
-    const roomIds = tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.propertyId, id));
-    const [upcoming] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(and(inArray(bookings.roomId, roomIds), occupiesNights(), gt(bookings.endDate, today)));
-    return upcoming?.count ?? 0;
+    return upcomingStaysIn(tx, tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.propertyId, id)), today);
   }
 
   /** Archives the property and its live rooms; past bookings keep their room and property. */

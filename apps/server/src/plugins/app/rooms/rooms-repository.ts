@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Room, RoomDetail, RoomValues, StayPricing } from '@roomweek/contract';
 import { DEFAULT_LANGUAGE, DEFAULT_MAX_GUESTS, NO_STAY_RULES, seasonalPricesOf, toCents, toEuros } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
-import { bookings, properties, rooms } from '../../../db/schema.ts';
+import { properties, rooms } from '../../../db/schema.ts';
 import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
-import { effectiveCancellationPolicy, occupiesNights, stayPricingColumns } from '../bookings/bookings-repository.ts';
+import { effectiveCancellationPolicy, stayPricingColumns, upcomingStaysIn } from '../bookings/bookings-repository.ts';
 import { showAmenities } from '../content/amenities.ts';
 import { localisedText, type ContentView } from '../content/translations.ts';
 
@@ -180,11 +180,7 @@ export class RoomsRepository {
 
   /** How many stays in the room occupy nights not over by `today` (an expired hold blocks nothing). */
   async upcomingStays(tx: Executor, id: string, today: string): Promise<number> {
-    const [upcoming] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(and(eq(bookings.roomId, id), occupiesNights(), gt(bookings.endDate, today)));
-    return upcoming?.count ?? 0;
+    return upcomingStaysIn(tx, [id], today);
   }
 
   async markArchived(tx: Executor, id: string): Promise<void> {

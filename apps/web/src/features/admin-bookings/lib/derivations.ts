@@ -5,9 +5,9 @@ import { addDays, UPCOMING_CHECK_IN_DAYS, type Booking, type Room } from '@roomw
  * of "today" — the site's calendar day (docs/design-notes.md#dates), which GET /admin/availability answers with the bookings these
  * rules need. Dates are `YYYY-MM-DD` strings, which compare correctly as strings; no `Date` object is involved.
  * The counters, the search and the pages of the bookings screen are the server's (GET /admin/bookings, /summary).
+ * Which stays count is the server's too: the availability answer holds only bookings that occupy their nights (not
+ * cancelled, not a hold past its end: `occupiesNights` in apps/server's booking-nights.ts), so these rules read dates.
  */
-
-const isActive = (booking: Booking) => booking.status !== 'cancelled';
 
 /**
  * Occupied today. Decision (docs/decisions/0009): a stay covers its departure day too — `start_date <= today <= end_date`
@@ -16,7 +16,7 @@ const isActive = (booking: Booking) => booking.status !== 'cancelled';
  * arrive that day.
  */
 export function coversDay(booking: Booking, day: string): boolean {
-  return isActive(booking) && booking.start_date <= day && day <= booking.end_date;
+  return booking.start_date <= day && day <= booking.end_date;
 }
 
 /**
@@ -25,7 +25,7 @@ export function coversDay(booking: Booking, day: string): boolean {
  * is exactly seven days long.
  */
 export function isUpcomingCheckIn(booking: Booking, today: string): boolean {
-  return isActive(booking) && today <= booking.start_date && booking.start_date < addDays(today, UPCOMING_CHECK_IN_DAYS);
+  return today <= booking.start_date && booking.start_date < addDays(today, UPCOMING_CHECK_IN_DAYS);
 }
 
 /** Upcoming check-ins, soonest first (then by property and room). */
@@ -41,13 +41,13 @@ export function upcomingCheckIns(bookings: readonly Booking[], today: string): B
 }
 
 /**
- * Next booking of each room: the earliest non-cancelled booking starting after today (`start_date > today`).
+ * Next booking of each room: the earliest booking starting after today (`start_date > today`).
  * A stay starting today has begun ("after now"): it makes the room occupied instead.
  */
 export function nextBookingByRoom(bookings: readonly Booking[], today: string): Map<string, Booking> {
   const next = new Map<string, Booking>();
   for (const booking of bookings) {
-    if (!isActive(booking) || booking.start_date <= today) continue;
+    if (booking.start_date <= today) continue;
     const current = next.get(booking.room_id);
     if (!current || booking.start_date < current.start_date) next.set(booking.room_id, booking);
   }
