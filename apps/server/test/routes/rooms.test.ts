@@ -88,6 +88,7 @@ describe('rooms routes', () => {
         property_id: property.id,
         room_number: '7',
         price_per_week: 295.5,
+        max_guests: 2,
         amenities: ['Wi-Fi', 'Balcony'],
         text_languages: { amenities: ['fr', 'fr'] },
         amenity_keys: ['Wi-Fi', 'Balcony'],
