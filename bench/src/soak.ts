@@ -112,14 +112,18 @@ export async function soak(site: StartedSite, adminPassword: string, adminEmail:
     const { id } = (await created.json()) as { id: string };
     await timed(`/api/bookings/${id}/cancel`, { method: 'PUT', headers, body: '{}' });
   };
-  // Per 20 turns: 12 public, 3 searches (a room's calendar over other months), 2 bookings, 3 admin reads.
+  // Per 20 turns: 11 public, 2 room calendars over other months, 2 searches by dates and party (issue 26), 2 bookings,
+  // 3 admin reads.
   const step = async () => {
     const slot = turn++ % 20;
-    if (slot < 12) await timed(publicSide[turn % publicSide.length]!, { headers: { 'accept-language': 'fr' } });
-    else if (slot < 15) {
+    if (slot < 11) await timed(publicSide[turn % publicSide.length]!, { headers: { 'accept-language': 'fr' } });
+    else if (slot < 13) {
       const room = rooms[turn % rooms.length]!;
       const from = addDays(today, 7 * (turn % 30));
       await timed(`/api/rooms/${room.id}/availability?start=${from}&end=${addDays(from, 62)}`);
+    } else if (slot < 15) {
+      const from = addDays(today, 3 + (turn % 60));
+      await timed(`/api/search?start_date=${from}&end_date=${addDays(from, 7 * (1 + (turn % 3)))}&guests=${1 + (turn % 3)}`);
     } else if (slot < 17) await book();
     else await timed(adminPaths[turn % adminPaths.length]!, { headers: admin });
   };
