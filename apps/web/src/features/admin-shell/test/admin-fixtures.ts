@@ -38,6 +38,7 @@ export function adminRoom(overrides: Partial<Room> = {}): Room {
     property_id: PROPERTY_A.id,
     room_number: '101',
     price_per_week: 350,
+    max_guests: 2,
     amenities: [],
     text_languages: { amenities: [] },
     photos: [],
