@@ -8,7 +8,7 @@ type TextKey<Draft> = { [K in keyof Draft]: Draft[K] extends string ? K : never 
  * The wiring of a controlled form's text field to its draft: `{...field('name')}` gives the control its name,
  * value, change handler and error.
  */
-export function draftFields<Draft extends Record<string, unknown>>(
+export function draftFields<Draft extends object>(
   draft: Draft,
   setDraft: Dispatch<SetStateAction<Draft>>,
   errors: FieldErrors,

@@ -1,6 +1,6 @@
+import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { PhotoUploader, type PhotoUploaderProps } from './photo-uploader';
 
@@ -25,10 +25,9 @@ export function PhotosAndSave({ busy, uploading, onUploadingChange, onCancel, ..
         <Button type="button" variant="outline" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" disabled={busy || uploading}>
-          {busy ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
+        <SubmitButton pending={busy} disabled={uploading} pendingLabel={t('shared.saving')}>
           {uploading ? t('photos.waitForUploads') : t('shared.save')}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </>
   );
