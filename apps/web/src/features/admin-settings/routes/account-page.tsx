@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
 import { KeyRound, UserRound, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { EmailField, PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Card } from '@/components/ui/card';
@@ -72,22 +73,16 @@ function ProfileForm() {
     <FormCard icon={UserRound} title={t('account.profile.title')} text={t('account.profile.text')}>
       <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={save.isPending}>
         <FormField label={t('account.profile.name')} {...field('name')} autoComplete="name" required maxLength={100} />
-        <FormField
+        <EmailField
           label={t('account.profile.email')}
           {...field('email')}
-          type="email"
-          autoComplete="email"
-          required
           maxLength={254}
           hint={t('account.profile.emailHint')}
         />
         {emailChanges ? (
-          <FormField
+          <PasswordField
             label={t('account.profile.currentPassword')}
             {...field('current_password')}
-            type="password"
-            autoComplete="current-password"
-            required
             hint={t('account.profile.currentPasswordHint')}
           />
         ) : null}
@@ -124,29 +119,15 @@ function PasswordForm() {
   return (
     <FormCard icon={KeyRound} title={t('account.password.title')} text={t('account.password.text')}>
       <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={change.isPending}>
-        <FormField
-          label={t('account.password.current')}
-          {...field('current_password')}
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <FormField
+        <PasswordField label={t('account.password.current')} {...field('current_password')} />
+        <PasswordField
           label={t('account.password.new')}
           {...field('new_password')}
-          type="password"
-          autoComplete="new-password"
-          required
+          fresh
           minLength={PASSWORD_MIN_LENGTH}
           hint={t('account.password.newHint', { min: PASSWORD_MIN_LENGTH })}
         />
-        <FormField
-          label={t('account.password.confirm')}
-          {...field('confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <PasswordField label={t('account.password.confirm')} {...field('confirm_password')} fresh />
         <SubmitButton pending={change.isPending} pendingLabel={t('shared.saving')} className="self-end">
           {t('account.password.submit')}
         </SubmitButton>

@@ -4,12 +4,13 @@ import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { FormField } from '@/components/form-field';
+import { PasswordField } from '@/components/credential-fields';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
+import { AuthForm, AuthLink } from '../components/auth-form';
 import { useZodForm } from '@/lib/use-zod-form';
 import { resetPasswordForm, resetPasswordMessages } from '../lib/auth-forms';
 
@@ -71,38 +72,31 @@ export function ResetPasswordPage() {
       footer={
         <>
           {/* A link older than its hour fails: the way to a fresh one is right here. */}
-          <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
+          <AuthLink to={paths.forgotPassword}>
             {t('auth.reset.requestNewLink')}
-          </Link>
-          <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
+          </AuthLink>
+          <AuthLink to={paths.login}>
             {t('auth.forgot.backToLogin')}
-          </Link>
+          </AuthLink>
         </>
       }
     >
-      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-        <FormField
+      <AuthForm
+        onSubmit={form.onSubmit}
+        pending={reset.isPending}
+        submitLabel={t('auth.reset.submit')}
+        submittingLabel={t('auth.reset.submitting')}
+      >
+        <PasswordField
           label={t('auth.fields.newPassword')}
           name="password"
-          type="password"
-          autoComplete="new-password"
-          required
+          fresh
           minLength={PASSWORD_MIN_LENGTH}
           hint={t('auth.fields.passwordHint')}
           error={form.errors.password}
         />
-        <FormField
-          label={t('auth.fields.confirmPassword')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={form.errors.confirm}
-        />
-        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}
-        </Button>
-      </form>
+        <PasswordField label={t('auth.fields.confirmPassword')} name="confirm" fresh error={form.errors.confirm} />
+      </AuthForm>
     </AuthCard>
   );
 }
