@@ -12,7 +12,8 @@ export interface Mutate<Variables, Data> {
 /**
  * A form checked by its schema ({@link useZodForm}) whose valid body is sent by a mutation: on success `onSaved`,
  * on failure the error's translated message (or the `failedKey` text) is toasted and, when the server names one
- * of the form's fields (or its code belongs to one, `fieldOfCode`), shown under that field.
+ * of the form's fields (or its code belongs to one, `fieldOfCode`), shown under that field (not with
+ * `fieldOfCode: false`: the toast only).
  */
 export function useMutationForm<S extends z.ZodType, Variables, Data>({
   schema,
@@ -32,9 +33,9 @@ export function useMutationForm<S extends z.ZodType, Variables, Data>({
   mutation: Mutate<Variables, Data>;
   /** The mutation's variables for a valid body. */
   variables: (body: z.output<S>) => Variables;
-  onSaved: (data: Data, body: z.output<S>) => void;
+  onSaved?: (data: Data, body: z.output<S>) => void;
   failedKey: string;
-  fieldOfCode?: Partial<Record<string, string>>;
+  fieldOfCode?: Partial<Record<string, string>> | false;
 }) {
   const form = useZodForm({
     schema,
@@ -43,10 +44,10 @@ export function useMutationForm<S extends z.ZodType, Variables, Data>({
     ...(values ? { values } : {}),
     onValid: (body) =>
       mutation.mutate(variables(body), {
-        onSuccess: (data) => onSaved(data, body),
+        onSuccess: (data) => onSaved?.(data, body),
         onError: (error) => {
           const text = errorMessage(t, error, failedKey);
-          form.showServerError(error, text, fieldOfCode);
+          if (fieldOfCode !== false) form.showServerError(error, text, fieldOfCode);
           toast.error(text);
         },
       }),

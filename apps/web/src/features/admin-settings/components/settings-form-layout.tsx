@@ -1,11 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
+import { SettingsCard } from './settings-card';
 
 /** A settings screen's form card (an icon, its title, the form) beside a card about the setting. */
 export function SettingsFormLayout({
-  icon: Icon,
+  icon,
   iconClassName,
   title,
   form,
@@ -22,13 +22,9 @@ export function SettingsFormLayout({
 }) {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-5">
-      <Card className="flex flex-col gap-5 p-6 lg:col-span-3">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <Icon aria-hidden="true" className={cn('size-5', iconClassName)} />
-          {title}
-        </h2>
+      <SettingsCard icon={icon} iconClassName={iconClassName} title={title} className="lg:col-span-3">
         {form}
-      </Card>
+      </SettingsCard>
       <Card className="flex flex-col gap-3 p-6 text-sm text-stone-700 lg:col-span-2">
         <h2 className="text-base font-semibold text-stone-900">{aboutTitle}</h2>
         {children}

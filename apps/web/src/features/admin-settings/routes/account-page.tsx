@@ -1,10 +1,9 @@
 import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
-import { KeyRound, UserRound, type LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { KeyRound, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { EmailField, PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
-import { Card } from '@/components/ui/card';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { DefaultCredentialsNotice } from '@/features/admin-shell/components/default-credentials-notice';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
@@ -13,6 +12,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useChangePassword, useUpdateProfile } from '../api/settings';
+import { SettingsCard } from '../components/settings-card';
 import { passwordChangeForm, passwordChangeMessages, profileForm, profileMessages } from '../lib/settings-forms';
 
 /** docs/behaviour.md §2 account settings: profile, change of password, advice about the defaults. */
@@ -26,22 +26,6 @@ export default function AccountPage() {
         <PasswordForm />
       </div>
     </AdminPage>
-  );
-}
-
-/** One of the page's cards: an icon, a title, a sentence, then its form. */
-function FormCard({ icon: Icon, title, text, children }: { icon: LucideIcon; title: string; text: string; children: ReactNode }) {
-  return (
-    <Card className="flex flex-col gap-5 p-6">
-      <div className="flex flex-col gap-1">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <Icon aria-hidden="true" className="size-5 text-brand-600" />
-          {title}
-        </h2>
-        <p className="text-sm text-stone-600">{text}</p>
-      </div>
-      {children}
-    </Card>
   );
 }
 
@@ -70,7 +54,7 @@ function ProfileForm() {
   const field = draftFields(draft, setDraft, form.errors);
 
   return (
-    <FormCard icon={UserRound} title={t('account.profile.title')} text={t('account.profile.text')}>
+    <SettingsCard icon={UserRound} title={t('account.profile.title')} text={t('account.profile.text')}>
       <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={save.isPending}>
         <FormField label={t('account.profile.name')} {...field('name')} autoComplete="name" required maxLength={100} />
         <EmailField
@@ -90,7 +74,7 @@ function ProfileForm() {
           {t('account.profile.submit')}
         </SubmitButton>
       </form>
-    </FormCard>
+    </SettingsCard>
   );
 }
 
@@ -117,7 +101,7 @@ function PasswordForm() {
   const field = draftFields(draft, setDraft, form.errors);
 
   return (
-    <FormCard icon={KeyRound} title={t('account.password.title')} text={t('account.password.text')}>
+    <SettingsCard icon={KeyRound} title={t('account.password.title')} text={t('account.password.text')}>
       <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={change.isPending}>
         <PasswordField label={t('account.password.current')} {...field('current_password')} />
         <PasswordField
@@ -132,6 +116,6 @@ function PasswordForm() {
           {t('account.password.submit')}
         </SubmitButton>
       </form>
-    </FormCard>
+    </SettingsCard>
   );
 }

@@ -1,12 +1,11 @@
 import type { PaymentSettings, PaypalMode, SecretSetting } from '@roomweek/contract';
 import { CircleCheck, CircleDashed, CreditCard, Info, TriangleAlert, Wallet } from 'lucide-react';
-import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { FormField } from '@/components/form-field';
 import { StatusView } from '@/components/status-view';
 import { SubmitButton } from '@/components/submit-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -18,6 +17,7 @@ import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { usePaymentSettings, useUpdatePaymentSettings } from '../api/settings';
 import { SecretInput } from '../components/secret-input';
+import { SettingsCard } from '../components/settings-card';
 import { paymentSettingsForm, paymentSettingsMessages } from '../lib/settings-forms';
 
 interface Draft {
@@ -83,31 +83,6 @@ function Configured({ configured }: { configured: boolean }) {
   );
 }
 
-function Section({
-  icon: Icon,
-  title,
-  configured,
-  children,
-}: {
-  icon: typeof CreditCard;
-  title: string;
-  configured: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="flex flex-col gap-5 p-6">
-      <div className="flex items-center justify-between gap-3">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <Icon aria-hidden="true" className="size-5 text-brand-600" />
-          {title}
-        </h2>
-        <Configured configured={configured} />
-      </div>
-      {children}
-    </Card>
-  );
-}
-
 /** The label of each secret setting, to name the ones the server could not read. */
 const SECRET_LABELS: Record<SecretSetting, string> = {
   stripe_api_key: 'payments.stripe.secretKey',
@@ -164,7 +139,7 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
       </p>
       <UnreadableNotice fields={settings.unreadable} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <Section icon={CreditCard} title={t('payments.stripe.title')} configured={settings.has_stripe}>
+        <SettingsCard icon={CreditCard} title={t('payments.stripe.title')} aside={<Configured configured={settings.has_stripe} />}>
           <SecretField
             label={t('payments.stripe.secretKey')}
             {...field('stripe_api_key')}
@@ -179,9 +154,9 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
             configured={settings.has_stripe_webhook}
             placeholder={settings.has_stripe_webhook ? '••••••••' : 'whsec_…'}
           />
-        </Section>
+        </SettingsCard>
 
-        <Section icon={Wallet} title={t('payments.paypal.title')} configured={settings.has_paypal}>
+        <SettingsCard icon={Wallet} title={t('payments.paypal.title')} aside={<Configured configured={settings.has_paypal} />}>
           <FormField label={t('payments.paypal.mode')} hint={t('payments.paypal.modeHint')} error={form.errors.paypal_mode}>
             {(control) => (
               <NativeSelect
@@ -222,7 +197,7 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
             configured={Boolean(settings.paypal_secret_masked)}
             placeholder={settings.paypal_secret_masked || 'EL…'}
           />
-        </Section>
+        </SettingsCard>
       </div>
       <div className="flex justify-end">
         <SubmitButton pending={update.isPending} pendingLabel={t('shared.saving')}>

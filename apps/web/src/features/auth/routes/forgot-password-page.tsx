@@ -1,29 +1,27 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import { EmailField } from '@/components/credential-fields';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-message';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, AuthLink } from '../components/auth-form';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { forgotPasswordForm, forgotPasswordMessages } from '../lib/auth-forms';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<{ email: string; resetToken: string | undefined } | null>(null);
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: forgotPasswordForm,
     messages: forgotPasswordMessages,
     t,
-    onValid: ({ email }) =>
-      forgot.mutate(email, {
-        onSuccess: (response) => setSentTo({ email, resetToken: response.reset_token }),
-        onError: (error) => toast.error(errorMessage(t, error, 'toasts.forgotFailed')),
-      }),
+    mutation: forgot,
+    variables: ({ email }) => email,
+    onSaved: (response, { email }) => setSentTo({ email, resetToken: response.reset_token }),
+    failedKey: 'toasts.forgotFailed',
+    fieldOfCode: false,
   });
 
   const links = (

@@ -1,14 +1,12 @@
 import { LogIn } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import { EmailField, PasswordField } from '@/components/credential-fields';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, AuthLink } from '../components/auth-form';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { loginForm, loginMessages } from '../lib/auth-forms';
 import { useEnterSignedIn } from '../lib/use-enter-signed-in';
 
@@ -17,15 +15,15 @@ export function LoginPage() {
   const location = useLocation();
   const enterSignedIn = useEnterSignedIn();
   const login = useLogin();
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: loginForm,
     messages: loginMessages,
     t,
-    onValid: (body) =>
-      login.mutate(body, {
-        onSuccess: (auth) => enterSignedIn(auth, t('toasts.loginSuccess')),
-        onError: (error) => toast.error(errorMessage(t, error, 'toasts.loginFailed')),
-      }),
+    mutation: login,
+    variables: (body) => body,
+    onSaved: (auth) => enterSignedIn(auth, t('toasts.loginSuccess')),
+    failedKey: 'toasts.loginFailed',
+    fieldOfCode: false,
   });
 
   return (

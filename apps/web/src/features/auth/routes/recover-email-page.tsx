@@ -1,24 +1,24 @@
 import { UserSearch } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-message';
 import { useRecoverEmail } from '../api/recover-email';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, AuthLink } from '../components/auth-form';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { recoverEmailForm, recoverEmailMessages } from '../lib/auth-forms';
 
 export function RecoverEmailPage() {
   const { t } = useTranslation();
   const recover = useRecoverEmail();
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: recoverEmailForm,
     messages: recoverEmailMessages,
     t,
-    onValid: ({ hint }) =>
-      recover.mutate(hint, { onError: (error) => toast.error(errorMessage(t, error, 'toasts.recoverFailed')) }),
+    mutation: recover,
+    variables: ({ hint }) => hint,
+    failedKey: 'toasts.recoverFailed',
+    fieldOfCode: false,
   });
 
   const results = recover.data?.results;

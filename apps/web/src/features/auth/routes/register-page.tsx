@@ -2,16 +2,14 @@ import { UserPlus } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
 import { useLocation } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import { EmailField, PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { paths } from '@/config/paths';
 import { useSiteToday } from '@/config/public-config';
-import { errorMessage } from '@/lib/error-message';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, AuthLink } from '../components/auth-form';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { registerForm, registerMessages } from '../lib/auth-forms';
 import { useEnterSignedIn } from '../lib/use-enter-signed-in';
 
@@ -23,19 +21,14 @@ export function RegisterPage() {
   // The site's today, not the device's: the server renders this page in its own zone, and the device's date would
   // differ from it around midnight (a hydration mismatch). The form's own check still uses the device's date.
   const today = useSiteToday() ?? undefined;
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: registerForm,
     messages: registerMessages,
     t,
-    onValid: (body) =>
-      register.mutate(body, {
-        onSuccess: (auth) => enterSignedIn(auth, t('toasts.registerSuccess')),
-        onError: (error) => {
-          const message = errorMessage(t, error, 'toasts.registerFailed');
-          form.showServerError(error, message);
-          toast.error(message);
-        },
-      }),
+    mutation: register,
+    variables: (body) => body,
+    onSaved: (auth) => enterSignedIn(auth, t('toasts.registerSuccess')),
+    failedKey: 'toasts.registerFailed',
   });
   const { errors } = form;
 

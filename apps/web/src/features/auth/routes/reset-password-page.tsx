@@ -5,13 +5,12 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { PasswordField } from '@/components/credential-fields';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-message';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, AuthLink } from '../components/auth-form';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { resetPasswordForm, resetPasswordMessages } from '../lib/auth-forms';
 
 /** docs/behaviour.md §9: after a successful reset, the user goes to /login 3 seconds later. */
@@ -32,15 +31,14 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: resetPasswordForm,
     messages: resetPasswordMessages,
     t,
-    onValid: ({ password }) =>
-      reset.mutate(
-        { token, newPassword: password },
-        { onError: (error) => toast.error(errorMessage(t, error, 'toasts.resetFailed')) },
-      ),
+    mutation: reset,
+    variables: ({ password }) => ({ token, newPassword: password }),
+    failedKey: 'toasts.resetFailed',
+    fieldOfCode: false,
   });
 
   useEffect(() => {
