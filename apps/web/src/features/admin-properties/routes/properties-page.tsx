@@ -3,7 +3,7 @@ import { BedDouble, Building2, MapPin, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Photo } from '@/components/photo';
-import { StatusView } from '@/components/status-view';
+import { LoadFailedView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,7 +11,6 @@ import { useProperties, useRooms } from '@/features/admin-shell/api/admin-querie
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { useTextLang } from '@/lib/content-language';
-import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useDeleteProperty } from '../api/catalogue';
 import { CardActions } from '../components/card-actions';
@@ -59,13 +58,7 @@ export default function PropertiesPage() {
           ))}
         </div>
       ) : properties.isError ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('properties.loadFailed')}
-          message={errorMessage(t, properties.error, 'properties.loadFailed')}
-          actions={<Button onClick={() => void properties.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailedView t={t} query={properties} failedKey="properties.loadFailed" />
       ) : properties.data.length === 0 ? (
         <EmptyState icon={Building2} message={t('properties.empty')}>
           <Button onClick={() => setEditing({ property: null })}>

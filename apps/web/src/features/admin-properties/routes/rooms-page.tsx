@@ -3,7 +3,7 @@ import { BedDouble, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Photo } from '@/components/photo';
-import { StatusView } from '@/components/status-view';
+import { LoadFailedView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,7 +12,6 @@ import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { RoomTerms } from '@/features/admin-shell/components/room-terms';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { useTextLang } from '@/lib/content-language';
-import { errorMessage } from '@/lib/error-message';
 import { formatPrice } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useDeleteRoom } from '../api/catalogue';
@@ -73,13 +72,7 @@ export default function RoomsPage() {
           ))}
         </div>
       ) : rooms.isError ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('rooms.loadFailed')}
-          message={errorMessage(t, rooms.error, 'rooms.loadFailed')}
-          actions={<Button onClick={() => void rooms.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailedView t={t} query={rooms} failedKey="rooms.loadFailed" />
       ) : sorted.length === 0 ? (
         <EmptyState icon={BedDouble} message={t('rooms.empty')} />
       ) : (

@@ -2,10 +2,9 @@ import type { PaymentSettings, PaypalMode, SecretSetting } from '@roomweek/contr
 import { CircleCheck, CircleDashed, CreditCard, Info, TriangleAlert, Wallet } from 'lucide-react';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { FormField } from '@/components/form-field';
-import { StatusView } from '@/components/status-view';
+import { LoadFailedView } from '@/components/status-view';
 import { SubmitButton } from '@/components/submit-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -55,12 +54,7 @@ export default function PaymentSettingsPage() {
           <Skeleton className="h-72 rounded-2xl" />
         </div>
       ) : settings.isError ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('payments.toasts.loadFailed')}
-          actions={<Button onClick={() => void settings.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailedView t={t} query={settings} failedKey="payments.toasts.loadFailed" detail={false} />
       ) : (
         <PaymentSettingsForm settings={settings.data} />
       )}
