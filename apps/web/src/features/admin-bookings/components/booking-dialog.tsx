@@ -1,39 +1,16 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
 
 // The pieces the bookings screen's dialogs share (cancel, refund, approve or decline): the frame, a text to the
 // guest or a reason, and the footer's back and submit buttons.
 
 /** A dialog about one booking, closed by Escape, the close button or its own cancel button. */
-export function BookingDialog({
-  open,
-  onClose,
-  className,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  className?: string;
-  title: ReactNode;
-  description: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent className={className}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children}
-      </DialogContent>
-    </Dialog>
-  );
+export function BookingDialog({ onClose, ...frame }: Omit<ComponentProps<typeof FormDialog>, 'onOpenChange'> & { onClose: () => void }) {
+  return <FormDialog {...frame} onOpenChange={(next) => (next ? undefined : onClose())} />;
 }
 
 /** A free text of a few lines (a reason, a message to the guest). */

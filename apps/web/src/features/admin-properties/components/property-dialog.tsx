@@ -1,5 +1,6 @@
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_LANGUAGE, TRANSLATION_LANGUAGES, type Property } from '@roomweek/contract';
 import { useState } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { CancellationPolicyFields } from '@/features/admin-shell/components/cancellation-policy-fields';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
@@ -8,7 +9,6 @@ import { toast } from '@/lib/toast';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useSaveProperty } from '../api/catalogue';
 import { propertyForm, propertyMessages } from '../lib/catalogue-forms';
-import { FormDialog } from './form-dialog';
 import { PhotosAndSave } from './photos-and-save';
 import { PropertyTextsFields, textsDraftOf, type PropertyTextsDraft } from './property-texts-fields';
 
@@ -41,6 +41,7 @@ export function PropertyDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
+      className="max-w-2xl"
       title={property ? t('properties.form.editTitle') : t('properties.form.addTitle')}
       description={t('properties.form.description')}
     >

@@ -1,5 +1,6 @@
 import type { Property, Room } from '@roomweek/contract';
 import { useState } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
@@ -8,7 +9,6 @@ import { useMutationForm } from '@/lib/use-mutation-form';
 import { useAmenityVocabulary, useSaveRoom } from '../api/catalogue';
 import { roomForm, roomMessages } from '../lib/catalogue-forms';
 import { AmenitiesEditor } from './amenities-editor';
-import { FormDialog } from './form-dialog';
 import { PhotosAndSave } from './photos-and-save';
 import { StayTermsFields, stayTermsDraftOf } from './stay-terms-fields';
 
@@ -43,6 +43,7 @@ export function RoomDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
+      className="max-w-2xl"
       title={room ? t('rooms.form.editTitle') : t('rooms.form.addTitle')}
       description={t('rooms.form.description')}
     >

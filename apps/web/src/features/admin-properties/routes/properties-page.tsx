@@ -6,6 +6,7 @@ import { Photo } from '@/components/photo';
 import { LoadFailedView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PhotoCardSkeleton } from '@/components/photo-card-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
@@ -150,13 +151,10 @@ function PropertyCard({
 
 function PropertyCardSkeleton() {
   return (
-    <Card className="overflow-hidden">
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="flex flex-col gap-2 p-5">
+    <PhotoCardSkeleton gap="gap-2">
         <Skeleton className="h-6 w-2/3" />
         <Skeleton className="h-4 w-1/2" />
         <Skeleton className="h-10 w-full" />
-      </div>
-    </Card>
+    </PhotoCardSkeleton>
   );
 }

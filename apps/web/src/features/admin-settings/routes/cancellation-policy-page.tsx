@@ -1,11 +1,10 @@
 import type { CancellationPolicy } from '@roomweek/contract';
 import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
-import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
+import { PolicyTermsFields } from '@/features/admin-shell/components/cancellation-policy-fields';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { draftFields } from '@/lib/draft-field';
 import { formatPercent } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useMutationForm } from '@/lib/use-mutation-form';
@@ -51,7 +50,6 @@ function PolicyForm({ policy }: { policy: CancellationPolicy }) {
     },
     failedKey: 'cancellationPolicy.toasts.updateFailed',
   });
-  const field = draftFields(draft, setDraft, form.errors);
   const shown = save.data ?? policy;
 
   return (
@@ -62,21 +60,10 @@ function PolicyForm({ policy }: { policy: CancellationPolicy }) {
       aboutTitle={t('cancellationPolicy.aboutTitle')}
       form={
         <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={save.isPending}>
-          <FormField
-            label={t('cancellationPolicy.freeUntilDays')}
-            {...field('free_until_days')}
-            inputMode="numeric"
-            required
-            maxLength={3}
-            hint={t('cancellationPolicy.freeUntilDaysHint')}
-          />
-          <FormField
-            label={t('cancellationPolicy.lateRefundPercent')}
-            {...field('late_refund_percent')}
-            inputMode="numeric"
-            required
-            maxLength={3}
-            hint={t('cancellationPolicy.lateRefundPercentHint')}
+          <PolicyTermsFields
+            values={draft}
+            onChange={(name, value) => setDraft((current) => ({ ...current, [name]: value }))}
+            errors={form.errors}
           />
           <SubmitButton pending={save.isPending} pendingLabel={t('shared.saving')} className="self-end">
             {t('shared.save')}

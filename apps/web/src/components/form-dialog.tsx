@@ -1,23 +1,25 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
-/** The frame of the property and room dialogs: a title, a sentence, then the form. */
+/** A dialog's frame: a title, a sentence, then its content (a form). */
 export function FormDialog({
   open,
   onOpenChange,
+  className,
   title,
   description,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
+  className?: string;
+  title: ReactNode;
+  description: ReactNode;
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className={className}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
