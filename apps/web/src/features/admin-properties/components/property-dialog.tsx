@@ -54,7 +54,6 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
   const { t } = useAdminTranslation();
   const save = useSaveProperty();
   const [draft, setDraft] = useState(() => draftOf(property));
-  const [uploading, setUploading] = useState(false);
 
   const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode' | 'texts'>) => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
@@ -126,8 +125,6 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         photos={draft.photos}
         onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
         busy={busy}
-        uploading={uploading}
-        onUploadingChange={setUploading}
         onCancel={onDone}
       />
     </form>

@@ -57,7 +57,6 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
   const save = useSaveRoom();
   const vocabulary = useAmenityVocabulary();
   const [draft, setDraft] = useState(() => draftOf(room, properties));
-  const [uploading, setUploading] = useState(false);
 
   const set = (field: 'property_id' | 'room_number' | 'price_per_week') => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
@@ -136,8 +135,6 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
         photos={draft.photos}
         onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
         busy={busy}
-        uploading={uploading}
-        onUploadingChange={setUploading}
         onCancel={onDone}
       />
     </form>
