@@ -1,6 +1,5 @@
 import { REFUND_REASON_MAX_LENGTH, type Booking, type CancelBookingBody } from '@roomweek/contract';
 import { useMemo, useState } from 'react';
-import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { draftFields } from '@/lib/draft-field';
@@ -8,7 +7,7 @@ import { formatCents, formatDate } from '@/lib/format';
 import { useZodForm } from '@/lib/use-zod-form';
 import { adminCancelForm, adminCancelMessages } from '../lib/booking-forms';
 import { refundableCents } from './admin-booking-card';
-import { BookingDialog, DialogActions, TextNoteField } from './booking-dialog';
+import { BookingDialog, DialogActions, RefundAmountField, TextNoteField } from './booking-dialog';
 
 /**
  * The admin's cancel (docs/behaviour.md §10): the guest is told and the dates free up; what was paid and not yet
@@ -83,11 +82,9 @@ function CancelForm({
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
       {refundable ? (
-        <FormField
+        <RefundAmountField
           label={t('bookings.cancelDialog.amount')}
           {...field('refund_amount')}
-          inputMode="decimal"
-          required
           hint={t('bookings.cancelDialog.amountHint', { max: formatCents(maxCents, i18n.language) })}
         />
       ) : (

@@ -1,6 +1,6 @@
 import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
 import { FormDialog } from '@/components/form-dialog';
-import { FormField } from '@/components/form-field';
+import { FormField, type FormFieldProps } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
@@ -11,6 +11,11 @@ import { Textarea } from '@/components/ui/textarea';
 /** A dialog about one booking, closed by Escape, the close button or its own cancel button. */
 export function BookingDialog({ onClose, ...frame }: Omit<ComponentProps<typeof FormDialog>, 'onOpenChange'> & { onClose: () => void }) {
   return <FormDialog {...frame} onOpenChange={(next) => (next ? undefined : onClose())} />;
+}
+
+/** An amount of euros to give back (typed with a comma or a point); `hint` says the most that may be. */
+export function RefundAmountField(props: FormFieldProps & { hint: string }) {
+  return <FormField inputMode="decimal" required {...props} />;
 }
 
 /** A free text of a few lines (a reason, a message to the guest). */

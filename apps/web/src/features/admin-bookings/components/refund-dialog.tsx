@@ -1,6 +1,5 @@
 import { REFUND_REASON_MAX_LENGTH, toCents, type Booking, type RefundBody } from '@roomweek/contract';
 import { useMemo, useRef, useState } from 'react';
-import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { draftFields } from '@/lib/draft-field';
@@ -11,7 +10,7 @@ import { useMutationForm } from '@/lib/use-mutation-form';
 import { useRefundBooking } from '../api/bookings';
 import { refundForm, refundMessages } from '../lib/booking-forms';
 import { refundableCents } from './admin-booking-card';
-import { BookingDialog, DialogActions, TextNoteField } from './booking-dialog';
+import { BookingDialog, DialogActions, RefundAmountField, TextNoteField } from './booking-dialog';
 
 export interface RefundTarget {
   booking: Booking;
@@ -87,11 +86,9 @@ function RefundForm({ target, onDone }: { target: RefundTarget; onDone: () => vo
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
       {retry ? <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('bookings.refundDialog.retryNote')}</p> : null}
-      <FormField
+      <RefundAmountField
         label={t('bookings.refundDialog.amount')}
         {...field('amount')}
-        inputMode="decimal"
-        required
         hint={t('bookings.refundDialog.amountHint', { max: formatCents(maxCents, i18n.language) })}
       />
       <TextNoteField label={t('bookings.refundDialog.reason')} {...field('reason')} maxLength={REFUND_REASON_MAX_LENGTH} />

@@ -82,6 +82,10 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
     failedKey: 'properties.toasts.saveFailed',
   });
   const field = draftFields(draft, setDraft, form.errors);
+  // Latitude and longitude (docs/design-notes.md#coordinates): one field but for its name, texts and example.
+  const coordinate = (name: 'latitude' | 'longitude', label: string, hint: string, example: string) => (
+    <FormField label={label} {...field(name)} inputMode="decimal" placeholder={example} hint={hint} />
+  );
 
   const busy = save.isPending;
   return (
@@ -98,20 +102,8 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         required
       />
       <div className="hidden sm:block" />
-      <FormField
-        label={t('properties.form.latitude')}
-        {...field('latitude')}
-        inputMode="decimal"
-        placeholder="50.8503"
-        hint={t('properties.form.latitudeHint')}
-      />
-      <FormField
-        label={t('properties.form.longitude')}
-        {...field('longitude')}
-        inputMode="decimal"
-        placeholder="4.3517"
-        hint={t('properties.form.longitudeHint')}
-      />
+      {coordinate('latitude', t('properties.form.latitude'), t('properties.form.latitudeHint'), '50.8503')}
+      {coordinate('longitude', t('properties.form.longitude'), t('properties.form.longitudeHint'), '4.3517')}
       <CancellationPolicyFields
         mode={draft.cancellation_mode}
         onModeChange={(cancellation_mode) => setDraft((current) => ({ ...current, cancellation_mode }))}
