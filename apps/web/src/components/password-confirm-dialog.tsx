@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormField } from '@/components/form-field';
+import { PasswordField } from '@/components/credential-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
@@ -72,14 +72,11 @@ export function PasswordConfirmDialog({
         </DialogHeader>
         {children}
         <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={pending}>
-          <FormField
+          <PasswordField
             label={passwordLabel}
             name="current_password"
-            type="password"
-            autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            required
             maxLength={200}
             error={missing ? requiredMessage : error}
           />

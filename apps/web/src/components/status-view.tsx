@@ -2,10 +2,11 @@ import { PageMeta } from '@/components/page-meta';
 import { SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useTranslation } from '@/lib/i18n';
+import { errorMessage } from '@/lib/error-message';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 
 interface StatusViewProps {
   title: string;
@@ -53,5 +54,36 @@ export function NotFoundPage() {
       <PageMeta title={`${t('notFound.title')} · ${t('app.name')}`} description={t('notFound.text')} path={useLocation().pathname} noIndex />
       <StatusView title={t('notFound.title')} message={t('notFound.text')} />
     </>
+  );
+}
+
+/**
+ * A read that failed: `failedKey`'s title, the error's message (unless `detail` is false) and Retry. `t` is the
+ * screen's translator (the admin's has its own texts).
+ */
+export function LoadFailedView({
+  t,
+  query,
+  failedKey,
+  detail = true,
+  headingLevel = 'h2',
+  className,
+}: {
+  t: TFunction;
+  query: { error: unknown; refetch: () => Promise<unknown> };
+  failedKey: string;
+  detail?: boolean;
+  headingLevel?: 'h1' | 'h2';
+  className?: string;
+}) {
+  return (
+    <StatusView
+      tone="error"
+      className={className}
+      headingLevel={headingLevel}
+      title={t(failedKey)}
+      {...(detail ? { message: errorMessage(t, query.error, failedKey) } : {})}
+      actions={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { isAnonymisedEmail, toCents, type Booking } from '@roomweek/contract';
 import { Ban, RotateCcw, Undo2 } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { ContentSentence } from '@/components/content-sentence';
 import { Badge } from '@/components/ui/badge';
@@ -76,36 +76,20 @@ export const AdminBookingCard = memo(function AdminBookingCard({
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
-          <div>
-            <dt className="text-stone-500">{t('bookings.start')}</dt>
-            <dd className="font-medium">{formatDate(booking.start_date, language)}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-500">{t('bookings.end')}</dt>
-            <dd className="font-medium">{formatDate(booking.end_date, language)}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-500">{t('bookings.party')}</dt>
-            <dd className="font-medium" data-testid="booking-party">
-              <PartyText party={booking} />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-stone-500">{t('bookings.total')}</dt>
-            <dd className="font-semibold">{formatPrice(booking.total_price, language)}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-500">{t('bookings.paid')}</dt>
-            <dd className="font-medium" data-testid="booking-paid">
-              {formatPrice(booking.paid_amount, language)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-stone-500">{t('bookings.refunded')}</dt>
-            <dd className="font-medium" data-testid="booking-refunded">
-              {formatPrice(booking.refund_amount, language)}
-            </dd>
-          </div>
+          <Term label={t('bookings.start')}>{formatDate(booking.start_date, language)}</Term>
+          <Term label={t('bookings.end')}>{formatDate(booking.end_date, language)}</Term>
+          <Term label={t('bookings.party')} testId="booking-party">
+            <PartyText party={booking} />
+          </Term>
+          <Term label={t('bookings.total')} className="font-semibold">
+            {formatPrice(booking.total_price, language)}
+          </Term>
+          <Term label={t('bookings.paid')} testId="booking-paid">
+            {formatPrice(booking.paid_amount, language)}
+          </Term>
+          <Term label={t('bookings.refunded')} testId="booking-refunded">
+            {formatPrice(booking.refund_amount, language)}
+          </Term>
         </dl>
         <div className="flex flex-wrap items-end gap-2 sm:justify-end">
           <ApprovalActions booking={booking} />
@@ -140,3 +124,25 @@ export const AdminBookingCard = memo(function AdminBookingCard({
     </Card>
   );
 });
+
+/** One figure of the booking: its name, then its value (`font-medium` unless told). */
+function Term({
+  label,
+  className = 'font-medium',
+  testId,
+  children,
+}: {
+  label: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-stone-500">{label}</dt>
+      <dd className={className} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}

@@ -1,14 +1,13 @@
 import { REFUND_REASON_MAX_LENGTH, type Booking, type CancelBookingBody } from '@roomweek/contract';
 import { useMemo, useState } from 'react';
-import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Textarea } from '@/components/ui/textarea';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { draftFields } from '@/lib/draft-field';
 import { formatCents, formatDate } from '@/lib/format';
 import { useZodForm } from '@/lib/use-zod-form';
 import { adminCancelForm, adminCancelMessages } from '../lib/booking-forms';
 import { refundableCents } from './admin-booking-card';
+import { BookingDialog, DialogActions, RefundAmountField, TextNoteField } from './booking-dialog';
 
 /**
  * The admin's cancel (docs/behaviour.md §10): the guest is told and the dates free up; what was paid and not yet
@@ -25,33 +24,33 @@ export function AdminCancelDialog({
 }) {
   const { t, i18n } = useAdminTranslation();
   return (
-    <Dialog open={booking !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{t('bookings.cancelConfirm')}</DialogTitle>
-          <DialogDescription>
-            {booking
-              ? t('bookings.cancelExplain', {
-                  name: booking.user_name,
-                  start: formatDate(booking.start_date, i18n.language),
-                  end: formatDate(booking.end_date, i18n.language),
-                })
-              : null}
-          </DialogDescription>
-        </DialogHeader>
-        {booking ? (
-          <CancelForm
-            key={booking.id}
-            booking={booking}
-            onCancel={onClose}
-            onValid={(body) => {
-              onConfirm(booking, body);
-              onClose();
-            }}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <BookingDialog
+      open={booking !== null}
+      onClose={onClose}
+      className="max-w-md"
+      title={t('bookings.cancelConfirm')}
+      description={
+        booking
+          ? t('bookings.cancelExplain', {
+              name: booking.user_name,
+              start: formatDate(booking.start_date, i18n.language),
+              end: formatDate(booking.end_date, i18n.language),
+            })
+          : null
+      }
+    >
+      {booking ? (
+        <CancelForm
+          key={booking.id}
+          booking={booking}
+          onCancel={onClose}
+          onValid={(body) => {
+            onConfirm(booking, body);
+            onClose();
+          }}
+        />
+      ) : null}
+    </BookingDialog>
   );
 }
 
@@ -78,42 +77,25 @@ function CancelForm({
     onValid,
   });
 
+  const field = draftFields(draft, setDraft, form.errors);
+
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
       {refundable ? (
-        <FormField
+        <RefundAmountField
           label={t('bookings.cancelDialog.amount')}
-          name="refund_amount"
-          inputMode="decimal"
-          value={draft.refund_amount}
-          onChange={(event) => setDraft((current) => ({ ...current, refund_amount: event.target.value }))}
-          required
+          {...field('refund_amount')}
           hint={t('bookings.cancelDialog.amountHint', { max: formatCents(maxCents, i18n.language) })}
-          error={form.errors.refund_amount}
         />
       ) : (
         <p className="text-sm text-stone-600">{t('bookings.cancelDialog.noPayment')}</p>
       )}
-      <FormField label={t('bookings.cancelDialog.reason')} error={form.errors.reason}>
-        {(control) => (
-          <Textarea
-            {...control}
-            name="reason"
-            value={draft.reason}
-            onChange={(event) => setDraft((current) => ({ ...current, reason: event.target.value }))}
-            maxLength={REFUND_REASON_MAX_LENGTH}
-            rows={3}
-          />
-        )}
-      </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t('bookings.cancelNo')}
-        </Button>
+      <TextNoteField label={t('bookings.cancelDialog.reason')} {...field('reason')} maxLength={REFUND_REASON_MAX_LENGTH} />
+      <DialogActions backLabel={t('bookings.cancelNo')} onBack={onCancel}>
         <Button type="submit" variant="destructive">
           {t('bookings.cancelYes')}
         </Button>
-      </DialogFooter>
+      </DialogActions>
     </form>
   );
 }

@@ -2,16 +2,14 @@ import { APPROVAL_MESSAGE_MAX_LENGTH, awaitsApproval, type Booking } from '@room
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { BookingDialog, DialogActions, TextNoteField } from './booking-dialog';
 
 // On-site bookings waiting for the owner (docs/decisions/0029-on-site-bookings-need-proof.md): the owner's answer on
 // the bookings screen. The setting is features/admin-settings/components/on-site-approval-setting.tsx.
@@ -55,42 +53,35 @@ function AnswerDialog({ booking, answer, onClose }: { booking: Booking; answer: 
   });
   const stay = { name: booking.user_name, start: formatDate(booking.start_date, i18n.language), end: formatDate(booking.end_date, i18n.language) };
   return (
-    <Dialog open={answer !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{t(answer === 'decline' ? 'approval.declineTitle' : 'approval.approveTitle')}</DialogTitle>
-          <DialogDescription>{t('approval.explain', stay)}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (answer) send.mutate({ verb: answer, text: message.trim() });
-          }}
-        >
-          <FormField label={t('approval.message')} hint={t('approval.messageHint')}>
-            {(control) => (
-              <Textarea
-                {...control}
-                name="message"
-                value={message}
-                onChange={(event) => setMessage(event.target.value)}
-                maxLength={APPROVAL_MESSAGE_MAX_LENGTH}
-                rows={3}
-              />
-            )}
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('approval.back')}
-            </Button>
-            <Button type="submit" variant={answer === 'decline' ? 'destructive' : 'default'} disabled={send.isPending}>
-              {t(answer === 'decline' ? 'approval.declineConfirm' : 'approval.approveConfirm')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <BookingDialog
+      open={answer !== null}
+      onClose={onClose}
+      className="max-w-md"
+      title={t(answer === 'decline' ? 'approval.declineTitle' : 'approval.approveTitle')}
+      description={t('approval.explain', stay)}
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (answer) send.mutate({ verb: answer, text: message.trim() });
+        }}
+      >
+        <TextNoteField
+          label={t('approval.message')}
+          hint={t('approval.messageHint')}
+          name="message"
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          maxLength={APPROVAL_MESSAGE_MAX_LENGTH}
+        />
+        <DialogActions backLabel={t('approval.back')} onBack={onClose}>
+          <Button type="submit" variant={answer === 'decline' ? 'destructive' : 'default'} disabled={send.isPending}>
+            {t(answer === 'decline' ? 'approval.declineConfirm' : 'approval.approveConfirm')}
+          </Button>
+        </DialogActions>
+      </form>
+    </BookingDialog>
   );
 }

@@ -1,19 +1,16 @@
 import { REFUND_REASON_MAX_LENGTH, toCents, type Booking, type RefundBody } from '@roomweek/contract';
 import { useMemo, useRef, useState } from 'react';
-import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
+import { SubmitButton } from '@/components/submit-button';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { errorMessage } from '@/lib/error-message';
+import { draftFields } from '@/lib/draft-field';
 import { formatCents, formatPrice, shortId } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useRefundBooking } from '../api/bookings';
 import { refundForm, refundMessages } from '../lib/booking-forms';
 import { refundableCents } from './admin-booking-card';
+import { BookingDialog, DialogActions, RefundAmountField, TextNoteField } from './booking-dialog';
 
 export interface RefundTarget {
   booking: Booking;
@@ -26,18 +23,15 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget | null;
   const { t } = useAdminTranslation();
   const id = target ? shortId(target.booking.id) : '';
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{target?.retry ? t('bookings.refundDialog.retryTitle', { id }) : t('bookings.refundDialog.title', { id })}</DialogTitle>
-          <DialogDescription>
-            {target ? <RefundDescription booking={target.booking} /> : null}
-          </DialogDescription>
-        </DialogHeader>
-        {/* A new form, and so a new Idempotency-Key, each time the dialog opens. */}
-        {target ? <RefundForm key={target.booking.id} target={target} onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <BookingDialog
+      open={target !== null}
+      onClose={onClose}
+      title={target?.retry ? t('bookings.refundDialog.retryTitle', { id }) : t('bookings.refundDialog.title', { id })}
+      description={target ? <RefundDescription booking={target.booking} /> : null}
+    >
+      {/* A new form, and so a new Idempotency-Key, each time the dialog opens. */}
+      {target ? <RefundForm key={target.booking.id} target={target} onDone={onClose} /> : null}
+    </BookingDialog>
   );
 }
 
@@ -70,65 +64,39 @@ function RefundForm({ target, onDone }: { target: RefundTarget; onDone: () => vo
     return sent.current.key;
   };
 
-  const form = useZodForm({
+  const form = useMutationForm({
     schema,
     messages: refundMessages,
     t,
     values: () => draft,
-    onValid: (body) =>
-      refund.mutate(
-        { id: booking.id, body, key: keyFor(body) },
-        {
-          onSuccess: (updated) => {
-            const amount = formatPrice(body.amount, i18n.language);
-            if (updated.refund_status === 'succeeded') toast.success(t('bookings.toasts.refunded', { amount }));
-            else toast.info(t('bookings.toasts.refundPending', { amount }));
-            onDone();
-          },
-          onError: (error) => {
-            const text = errorMessage(t, error, 'bookings.toasts.refundFailed');
-            form.showServerError(error, text, { refund_too_large: 'amount' });
-            toast.error(text);
-          },
-        },
-      ),
+    mutation: refund,
+    variables: (body) => ({ id: booking.id, body, key: keyFor(body) }),
+    onSaved: (updated, body) => {
+      const amount = formatPrice(body.amount, i18n.language);
+      if (updated.refund_status === 'succeeded') toast.success(t('bookings.toasts.refunded', { amount }));
+      else toast.info(t('bookings.toasts.refundPending', { amount }));
+      onDone();
+    },
+    failedKey: 'bookings.toasts.refundFailed',
+    fieldOfCode: { refund_too_large: 'amount' },
   });
+  const field = draftFields(draft, setDraft, form.errors);
 
   const busy = refund.isPending;
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
       {retry ? <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('bookings.refundDialog.retryNote')}</p> : null}
-      <FormField
+      <RefundAmountField
         label={t('bookings.refundDialog.amount')}
-        name="amount"
-        inputMode="decimal"
-        value={draft.amount}
-        onChange={(event) => setDraft((current) => ({ ...current, amount: event.target.value }))}
-        required
+        {...field('amount')}
         hint={t('bookings.refundDialog.amountHint', { max: formatCents(maxCents, i18n.language) })}
-        error={form.errors.amount}
       />
-      <FormField label={t('bookings.refundDialog.reason')} error={form.errors.reason}>
-        {(control) => (
-          <Textarea
-            {...control}
-            name="reason"
-            value={draft.reason}
-            onChange={(event) => setDraft((current) => ({ ...current, reason: event.target.value }))}
-            maxLength={REFUND_REASON_MAX_LENGTH}
-            rows={3}
-          />
-        )}
-      </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner className="text-white [&_svg]:size-4" label={t('bookings.refundDialog.sending')} /> : null}
+      <TextNoteField label={t('bookings.refundDialog.reason')} {...field('reason')} maxLength={REFUND_REASON_MAX_LENGTH} />
+      <DialogActions backLabel={t('common.cancel')} onBack={onDone}>
+        <SubmitButton pending={busy} pendingLabel={t('bookings.refundDialog.sending')}>
           {t('bookings.refundDialog.submit')}
-        </Button>
-      </DialogFooter>
+        </SubmitButton>
+      </DialogActions>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import type { Booking } from '@roomweek/contract';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi, PROPERTY_A, PROPERTY_B } from '@/features/admin-shell/test/admin-fixtures';
 import { setLanguage } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
+import { atFixedTime } from '../../../../test/fake-clock';
 import { renderApp } from '../../../../test/render-app';
 
 // The server says the site's today is 1 April (GET /admin/availability); the browser's clock says 31 March in UTC,
@@ -43,13 +44,7 @@ const roomCard = (number: string) =>
   screen.getAllByTestId('availability-room').find((card) => within(card).queryByText(new RegExp(`^(Chambre|Room|Habitación) ${number}$`))) as HTMLElement;
 
 describe('admin availability', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  atFixedTime(NOW);
 
   it("uses the site's day, counts rooms, and treats a stay ending today as occupied", async () => {
     const { requests } = api();

@@ -1,10 +1,10 @@
 import { UPCOMING_CHECK_IN_DAYS } from '@roomweek/contract';
 import { BedDouble, CalendarClock, CalendarPlus, CircleCheck, DoorOpen, LogIn } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { StatusView } from '@/components/status-view';
+import { PropertyFilter } from '@/components/property-filter';
+import { LoadFailedView } from '@/components/status-view';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePublicConfig } from '@/config/public-config';
@@ -12,9 +12,7 @@ import { useProperties, useRooms } from '@/features/admin-shell/api/admin-querie
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { RoomTerms } from '@/features/admin-shell/components/room-terms';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { cn } from '@/lib/cn';
 import { langOf } from '@/lib/content-language';
-import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatLongDate, formatPrice, formatWeekday } from '@/lib/format';
 import { useAdminAvailability } from '../api/bookings';
 import { StatGrid, StatTile } from '../components/stat-tile';
@@ -73,27 +71,20 @@ export default function AvailabilityPage() {
       </StatGrid>
 
       {properties.data && properties.data.length > 0 ? (
-        <div role="group" aria-label={t('availability.filterLabel')} className="flex flex-wrap gap-2">
-          <FilterChip pressed={propertyId === null} onClick={() => setPropertyId(null)}>
-            {t('availability.allProperties')}
-          </FilterChip>
-          {properties.data.map((property) => (
-            <FilterChip key={property.id} pressed={propertyId === property.id} onClick={() => setPropertyId(property.id)}>
-              {property.name}
-            </FilterChip>
-          ))}
-        </div>
+        <PropertyFilter
+          label={t('availability.filterLabel')}
+          allLabel={t('availability.allProperties')}
+          properties={properties.data}
+          value={propertyId}
+          onChange={setPropertyId}
+        />
       ) : null}
 
       {error ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('availability.loadFailed')}
-          message={errorMessage(t, error, 'availability.loadFailed')}
-          actions={
-            <Button onClick={() => void Promise.all([rooms.refetch(), availability.refetch()])}>{t('common.retry')}</Button>
-          }
+        <LoadFailedView
+          t={t}
+          query={{ error, refetch: () => Promise.all([rooms.refetch(), availability.refetch()]) }}
+          failedKey="availability.loadFailed"
         />
       ) : !overview ? (
         <div className="grid gap-6 lg:grid-cols-3" aria-busy="true">
@@ -193,23 +184,5 @@ export default function AvailabilityPage() {
         </div>
       )}
     </AdminPage>
-  );
-}
-
-function FilterChip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={cn(
-        'rounded-full border px-4 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-        pressed
-          ? 'border-brand-600 bg-brand-600 text-white'
-          : 'border-stone-300 bg-white text-stone-700 hover:border-brand-500 hover:text-brand-700',
-      )}
-    >
-      {children}
-    </button>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { Ban, CalendarCheck, CalendarPlus, CalendarX2, Clock, Euro, HandCoins, ListChecks, Search } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { StatusView } from '@/components/status-view';
+import { LoadFailedView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -158,13 +158,7 @@ export default function BookingsPage() {
       </div>
 
       {list.isError ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('bookings.loadFailed')}
-          message={errorMessage(t, list.error, 'bookings.loadFailed')}
-          actions={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailedView t={t} query={list} failedKey="bookings.loadFailed" />
       ) : !shown ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           {[0, 1, 2].map((key) => (

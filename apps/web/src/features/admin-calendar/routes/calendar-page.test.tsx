@@ -1,8 +1,9 @@
 import { addDays, type Block, type Calendar, type CalendarConflict, type Timeline, type TimelineBooking } from '@roomweek/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi, PROPERTY_A } from '@/features/admin-shell/test/admin-fixtures';
+import { atFixedTime } from '../../../../test/fake-clock';
 import { renderApp } from '../../../../test/render-app';
 
 // Wednesday 3 April 2030 in Brussels: the timeline opens on Monday 1 April, for four weeks.
@@ -103,13 +104,7 @@ const roomRow = (number: string) =>
   screen.getAllByTestId('timeline-room').find((row) => within(row).queryByText(new RegExp(`^(Chambre|Room) ${number}$`))) as HTMLElement;
 
 describe('admin calendar timeline', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  atFixedTime(NOW);
 
   it('asks one call for four weeks from Monday and renders only the rows on screen out of 500 rooms', async () => {
     const { requests } = api();

@@ -2,7 +2,8 @@ import { addDays, type TimelineRoom } from '@roomweek/contract';
 import { AlertTriangle, CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { StatusView } from '@/components/status-view';
+import { PropertyFilter } from '@/components/property-filter';
+import { LoadFailedView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSiteToday } from '@/config/public-config';
@@ -10,7 +11,6 @@ import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { NewBookingDialog, type NewBookingTarget } from '@/features/admin-shell/components/new-booking-dialog';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { cn } from '@/lib/cn';
-import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { useCalendarConflicts, useTimeline } from '../api/calendar';
 import { RoomCalendarDialog, type RoomCalendarTarget } from '../components/room-calendar-dialog';
@@ -96,16 +96,13 @@ export default function CalendarPage() {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         {data && data.properties.length > 1 ? (
-          <div role="group" aria-label={t('calendar.filterLabel')} className="flex flex-wrap gap-2">
-            <Chip pressed={propertyId === null} onClick={() => setPropertyId(null)}>
-              {t('calendar.allProperties')}
-            </Chip>
-            {data.properties.map((property) => (
-              <Chip key={property.id} pressed={propertyId === property.id} onClick={() => setPropertyId(property.id)}>
-                {property.name}
-              </Chip>
-            ))}
-          </div>
+          <PropertyFilter
+            label={t('calendar.filterLabel')}
+            allLabel={t('calendar.allProperties')}
+            properties={data.properties}
+            value={propertyId}
+            onChange={setPropertyId}
+          />
         ) : (
           <span />
         )}
@@ -120,13 +117,7 @@ export default function CalendarPage() {
       </div>
 
       {timeline.error && !data ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('calendar.loadFailed')}
-          message={errorMessage(t, timeline.error, 'calendar.loadFailed')}
-          actions={<Button onClick={() => void timeline.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailedView t={t} query={timeline} failedKey="calendar.loadFailed" />
       ) : !data ? (
         <Skeleton className="h-96 w-full rounded-2xl" aria-busy="true" />
       ) : data.rooms.length === 0 ? (
@@ -164,21 +155,5 @@ export default function CalendarPage() {
         }}
       />
     </AdminPage>
-  );
-}
-
-function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: string }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={cn(
-        'rounded-full border px-4 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-        pressed ? 'border-brand-600 bg-brand-600 text-white' : 'border-stone-300 bg-white text-stone-700 hover:border-brand-500 hover:text-brand-700',
-      )}
-    >
-      {children}
-    </button>
   );
 }

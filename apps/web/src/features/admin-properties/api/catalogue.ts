@@ -1,4 +1,4 @@
-import type { Language, PropertyInput, RoomInput } from '@roomweek/contract';
+import type { Language, Property, PropertyInput, Room, RoomInput } from '@roomweek/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { adminKeys, useInvalidate } from '@/features/admin-shell/api/admin-queries';
 import { api } from '@/lib/api-client';
@@ -15,14 +15,19 @@ export const amenitiesQuery = (language: Language) =>
 
 export const useAmenityVocabulary = () => useQuery(amenitiesQuery(useLanguage()));
 
-export function useSaveProperty() {
+/** A create (no id) or an update, then the list it belongs to is read again. */
+function useSave<Input, Saved>(
+  endpoints: { create: (input: Input) => Promise<Saved>; update: (id: string, input: Input) => Promise<Saved> },
+  list: readonly unknown[],
+) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: PropertyInput }) =>
-      id ? api.properties.update(id, input) : api.properties.create(input),
-    onSuccess: () => invalidate(queryKeys.properties),
+    mutationFn: ({ id, input }: { id: string | null; input: Input }) => (id ? endpoints.update(id, input) : endpoints.create(input)),
+    onSuccess: () => invalidate(list),
   });
 }
+
+export const useSaveProperty = () => useSave<PropertyInput, Property>(api.properties, queryKeys.properties);
 
 /** Archives the property and its rooms (decision 0003); its bookings stay listed. */
 export function useDeleteProperty() {
@@ -33,14 +38,7 @@ export function useDeleteProperty() {
   });
 }
 
-export function useSaveRoom() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: RoomInput }) =>
-      id ? api.rooms.update(id, input) : api.rooms.create(input),
-    onSuccess: () => invalidate(queryKeys.rooms),
-  });
-}
+export const useSaveRoom = () => useSave<RoomInput, Room>(api.rooms, queryKeys.rooms);
 
 export function useDeleteRoom() {
   const invalidate = useInvalidate();

@@ -1,12 +1,12 @@
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_LANGUAGE, TRANSLATION_LANGUAGES, type Property } from '@roomweek/contract';
 import { useState } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { CancellationPolicyFields } from '@/features/admin-shell/components/cancellation-policy-fields';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { errorMessage } from '@/lib/error-message';
+import { draftFields } from '@/lib/draft-field';
 import { toast } from '@/lib/toast';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useSaveProperty } from '../api/catalogue';
 import { propertyForm, propertyMessages } from '../lib/catalogue-forms';
 import { PhotosAndSave } from './photos-and-save';
@@ -38,15 +38,15 @@ export function PropertyDialog({
 }) {
   const { t } = useAdminTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{property ? t('properties.form.editTitle') : t('properties.form.addTitle')}</DialogTitle>
-          <DialogDescription>{t('properties.form.description')}</DialogDescription>
-        </DialogHeader>
-        <PropertyForm property={property} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={property ? t('properties.form.editTitle') : t('properties.form.addTitle')}
+      description={t('properties.form.description')}
+    >
+      <PropertyForm property={property} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -54,14 +54,13 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
   const { t } = useAdminTranslation();
   const save = useSaveProperty();
   const [draft, setDraft] = useState(() => draftOf(property));
-  const [uploading, setUploading] = useState(false);
 
   const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode' | 'texts'>) => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
   const setText = (language: keyof PropertyTextsDraft, field: 'name' | 'location' | 'description', value: string) =>
     setDraft((current) => ({ ...current, texts: { ...current.texts, [language]: { ...current.texts[language], [field]: value } } }));
 
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: propertyForm,
     messages: propertyMessages,
     t,
@@ -74,22 +73,19 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         translations: Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, texts[language]])),
       };
     },
-    onValid: (input) =>
-      save.mutate(
-        { id: property?.id ?? null, input },
-        {
-          onSuccess: () => {
-            toast.success(property ? t('properties.toasts.updated') : t('properties.toasts.created'));
-            onDone();
-          },
-          onError: (error) => {
-            const text = errorMessage(t, error, 'properties.toasts.saveFailed');
-            form.showServerError(error, text);
-            toast.error(text);
-          },
-        },
-      ),
+    mutation: save,
+    variables: (input) => ({ id: property?.id ?? null, input }),
+    onSaved: () => {
+      toast.success(property ? t('properties.toasts.updated') : t('properties.toasts.created'));
+      onDone();
+    },
+    failedKey: 'properties.toasts.saveFailed',
   });
+  const field = draftFields(draft, setDraft, form.errors);
+  // Latitude and longitude (docs/design-notes.md#coordinates): one field but for its name, texts and example.
+  const coordinate = (name: 'latitude' | 'longitude', label: string, hint: string, example: string) => (
+    <FormField label={label} {...field(name)} inputMode="decimal" placeholder={example} hint={hint} />
+  );
 
   const busy = save.isPending;
   return (
@@ -97,38 +93,17 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
       <PropertyTextsFields texts={draft.texts} onChange={setText} errors={form.errors} />
       <FormField
         label={t('properties.form.roomCount')}
-        name="room_count"
         type="number"
         inputMode="numeric"
         min={1}
         max={1000}
         step={1}
-        value={draft.room_count}
-        onChange={(event) => set('room_count')(event.target.value)}
+        {...field('room_count')}
         required
-        error={form.errors.room_count}
       />
       <div className="hidden sm:block" />
-      <FormField
-        label={t('properties.form.latitude')}
-        name="latitude"
-        inputMode="decimal"
-        value={draft.latitude}
-        onChange={(event) => set('latitude')(event.target.value)}
-        placeholder="50.8503"
-        hint={t('properties.form.latitudeHint')}
-        error={form.errors.latitude}
-      />
-      <FormField
-        label={t('properties.form.longitude')}
-        name="longitude"
-        inputMode="decimal"
-        value={draft.longitude}
-        onChange={(event) => set('longitude')(event.target.value)}
-        placeholder="4.3517"
-        hint={t('properties.form.longitudeHint')}
-        error={form.errors.longitude}
-      />
+      {coordinate('latitude', t('properties.form.latitude'), t('properties.form.latitudeHint'), '50.8503')}
+      {coordinate('longitude', t('properties.form.longitude'), t('properties.form.longitudeHint'), '4.3517')}
       <CancellationPolicyFields
         mode={draft.cancellation_mode}
         onModeChange={(cancellation_mode) => setDraft((current) => ({ ...current, cancellation_mode }))}
@@ -142,8 +117,6 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         photos={draft.photos}
         onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
         busy={busy}
-        uploading={uploading}
-        onUploadingChange={setUploading}
         onCancel={onDone}
       />
     </form>

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, PROPERTY_TEXT_LIMITS, type Language, type Property } from '@roomweek/contract';
 import { Check } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
@@ -150,27 +150,26 @@ function LanguageTexts({
   // A translation shows the French text it stands in for until one is written.
   const placeholder = (field: TextField, fallback?: string) => (french ? fallback : texts[DEFAULT_LANGUAGE][field] || undefined);
   const hint = french ? undefined : t('properties.form.translationHint');
+  // What every text control of this language takes: its name, language, value, change and limits.
+  const wiring = (field: TextField) => ({
+    name: nameOf(field),
+    lang: language,
+    value: own[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(language, field, event.target.value),
+    required: french,
+    maxLength: PROPERTY_TEXT_LIMITS[field],
+  });
   return (
     <div ref={fields} className="grid gap-4 sm:grid-cols-2">
       <FormField
         label={t('properties.form.name')}
-        name={nameOf('name')}
-        lang={language}
-        value={own.name}
-        onChange={(event) => onChange(language, 'name', event.target.value)}
-        required={french}
-        maxLength={PROPERTY_TEXT_LIMITS.name}
+        {...wiring('name')}
         placeholder={placeholder('name')}
         error={french ? errors.name : undefined}
       />
       <FormField
         label={t('properties.form.location')}
-        name={nameOf('location')}
-        lang={language}
-        value={own.location}
-        onChange={(event) => onChange(language, 'location', event.target.value)}
-        required={french}
-        maxLength={PROPERTY_TEXT_LIMITS.location}
+        {...wiring('location')}
         placeholder={placeholder('location', t('properties.form.locationPlaceholder'))}
         error={french ? errors.location : undefined}
       />
@@ -181,17 +180,7 @@ function LanguageTexts({
         className="sm:col-span-2"
       >
         {(control) => (
-          <Textarea
-            {...control}
-            name={nameOf('description')}
-            lang={language}
-            value={own.description}
-            onChange={(event) => onChange(language, 'description', event.target.value)}
-            required={french}
-            maxLength={PROPERTY_TEXT_LIMITS.description}
-            placeholder={placeholder('description')}
-            rows={4}
-          />
+          <Textarea {...control} {...wiring('description')} placeholder={placeholder('description')} rows={4} />
         )}
       </FormField>
     </div>

@@ -1,12 +1,11 @@
 import { DEFAULT_MAX_GUESTS, MAX_GUESTS, MIN_GUESTS, type Property, type Room } from '@roomweek/contract';
 import { useState } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useAmenityVocabulary, useSaveRoom } from '../api/catalogue';
 import { roomForm, roomMessages } from '../lib/catalogue-forms';
 import { AmenitiesEditor } from './amenities-editor';
@@ -42,15 +41,15 @@ export function RoomDialog({
 }) {
   const { t } = useAdminTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{room ? t('rooms.form.editTitle') : t('rooms.form.addTitle')}</DialogTitle>
-          <DialogDescription>{t('rooms.form.description')}</DialogDescription>
-        </DialogHeader>
-        <RoomForm room={room} properties={properties} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={room ? t('rooms.form.editTitle') : t('rooms.form.addTitle')}
+      description={t('rooms.form.description')}
+    >
+      <RoomForm room={room} properties={properties} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -59,31 +58,23 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
   const save = useSaveRoom();
   const vocabulary = useAmenityVocabulary();
   const [draft, setDraft] = useState(() => draftOf(room, properties));
-  const [uploading, setUploading] = useState(false);
 
   const set = (field: 'property_id' | 'room_number' | 'price_per_week' | 'max_guests') => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: roomForm,
     messages: roomMessages,
     t,
     values: () => draft,
-    onValid: (input) =>
-      save.mutate(
-        { id: room?.id ?? null, input },
-        {
-          onSuccess: () => {
-            toast.success(room ? t('rooms.toasts.updated') : t('rooms.toasts.created'));
-            onDone();
-          },
-          onError: (error) => {
-            const text = errorMessage(t, error, 'rooms.toasts.saveFailed');
-            form.showServerError(error, text, { room_number_taken: 'room_number' });
-            toast.error(text);
-          },
-        },
-      ),
+    mutation: save,
+    variables: (input) => ({ id: room?.id ?? null, input }),
+    onSaved: () => {
+      toast.success(room ? t('rooms.toasts.updated') : t('rooms.toasts.created'));
+      onDone();
+    },
+    failedKey: 'rooms.toasts.saveFailed',
+    fieldOfCode: { room_number_taken: 'room_number' },
   });
   const { errors } = form;
 
@@ -159,8 +150,6 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
         photos={draft.photos}
         onPhotosChange={(update) => setDraft((current) => ({ ...current, photos: update(current.photos) }))}
         busy={busy}
-        uploading={uploading}
-        onUploadingChange={setUploading}
         onCancel={onDone}
       />
     </form>

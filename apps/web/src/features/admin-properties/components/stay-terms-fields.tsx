@@ -45,6 +45,56 @@ function Section({ name, title, hint, error, children }: { name: string; title: 
   );
 }
 
+/** A list of rows of text fields (seasons, discount tiers): each row with its remove button, then an add button. */
+function RowsEditor<Row extends Record<string, string>>({
+  rows,
+  onRowsChange,
+  empty,
+  className,
+  testId,
+  removeLabel,
+  addLabel,
+  disabled,
+  children,
+}: {
+  rows: Row[];
+  onRowsChange: (update: (rows: Row[]) => Row[]) => void;
+  /** A new row's values. */
+  empty: Row;
+  className: string;
+  testId: string;
+  /** The remove button's name, given the row's number (from 1). */
+  removeLabel: (number: number) => string;
+  addLabel: string;
+  disabled: boolean;
+  /** A row's fields, given a setter of its values. */
+  children: (row: Row, set: (field: keyof Row, value: string) => void) => ReactNode;
+}) {
+  return (
+    <>
+      {rows.map((row, index) => (
+        <div key={index} className={className} data-testid={testId}>
+          {children(row, (field, value) => onRowsChange((all) => all.map((other, i) => (i === index ? { ...other, [field]: value } : other))))}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-label={removeLabel(index + 1)}
+            onClick={() => onRowsChange((all) => all.filter((_, i) => i !== index))}
+            disabled={disabled}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      ))}
+      <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => onRowsChange((all) => [...all, empty])} disabled={disabled}>
+        <Plus aria-hidden="true" />
+        {addLabel}
+      </Button>
+    </>
+  );
+}
+
 /** The room dialog's stay rules, seasonal prices and long-stay discounts, with "apply to every room of this property". */
 export function StayTermsFields({
   draft,
@@ -65,10 +115,6 @@ export function StayTermsFields({
       const changeover_days = days.includes(day) ? days.filter((other) => other !== day) : [...days, day].sort((a, b) => a - b);
       return { ...d, rules: { ...d.rules, changeover_days } };
     });
-  const setSeason = (index: number, field: keyof StayTermsDraft['seasonal_prices'][number], value: string) =>
-    onChange((d) => ({ ...d, seasonal_prices: d.seasonal_prices.map((s, i) => (i === index ? { ...s, [field]: value } : s)) }));
-  const setTier = (index: number, field: keyof StayTermsDraft['long_stay_discounts'][number], value: string) =>
-    onChange((d) => ({ ...d, long_stay_discounts: d.long_stay_discounts.map((s, i) => (i === index ? { ...s, [field]: value } : s)) }));
 
   return (
     <>
@@ -122,64 +168,44 @@ export function StayTermsFields({
       </Section>
 
       <Section name="seasonal_prices" title={t('rooms.form.seasonsTitle')} hint={t('rooms.form.seasonsHint')} error={errors.seasonal_prices}>
-        {draft.seasonal_prices.map((season, index) => (
-          <div key={index} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]" data-testid="season-row">
-            <FormField label={t('rooms.form.seasonStart')} type="date" value={season.start_date} onChange={(event) => setSeason(index, 'start_date', event.target.value)} disabled={disabled} />
-            <FormField label={t('rooms.form.seasonEnd')} type="date" value={season.end_date} onChange={(event) => setSeason(index, 'end_date', event.target.value)} disabled={disabled} />
-            <FormField label={t('rooms.form.price')} inputMode="decimal" value={season.price_per_week} onChange={(event) => setSeason(index, 'price_per_week', event.target.value)} disabled={disabled} />
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              aria-label={t('rooms.form.removeSeason', { number: index + 1 })}
-              onClick={() => onChange((d) => ({ ...d, seasonal_prices: d.seasonal_prices.filter((_, i) => i !== index) }))}
-              disabled={disabled}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </div>
-        ))}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="self-start"
-          onClick={() => onChange((d) => ({ ...d, seasonal_prices: [...d.seasonal_prices, { start_date: '', end_date: '', price_per_week: '' }] }))}
+        <RowsEditor
+          rows={draft.seasonal_prices}
+          onRowsChange={(update) => onChange((d) => ({ ...d, seasonal_prices: update(d.seasonal_prices) }))}
+          empty={{ start_date: '', end_date: '', price_per_week: '' }}
+          className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
+          testId="season-row"
+          removeLabel={(number) => t('rooms.form.removeSeason', { number })}
+          addLabel={t('rooms.form.addSeason')}
           disabled={disabled}
         >
-          <Plus aria-hidden="true" />
-          {t('rooms.form.addSeason')}
-        </Button>
+          {(season, set) => (
+            <>
+              <FormField label={t('rooms.form.seasonStart')} type="date" value={season.start_date} onChange={(event) => set('start_date', event.target.value)} disabled={disabled} />
+              <FormField label={t('rooms.form.seasonEnd')} type="date" value={season.end_date} onChange={(event) => set('end_date', event.target.value)} disabled={disabled} />
+              <FormField label={t('rooms.form.price')} inputMode="decimal" value={season.price_per_week} onChange={(event) => set('price_per_week', event.target.value)} disabled={disabled} />
+            </>
+          )}
+        </RowsEditor>
       </Section>
 
       <Section name="long_stay_discounts" title={t('rooms.form.discountsTitle')} hint={t('rooms.form.discountsHint')} error={errors.long_stay_discounts}>
-        {draft.long_stay_discounts.map((tier, index) => (
-          <div key={index} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]" data-testid="discount-row">
-            <FormField label={t('rooms.form.discountWeeks')} inputMode="numeric" value={tier.min_weeks} onChange={(event) => setTier(index, 'min_weeks', event.target.value)} disabled={disabled} />
-            <FormField label={t('rooms.form.discountPercent')} inputMode="numeric" value={tier.percent} onChange={(event) => setTier(index, 'percent', event.target.value)} disabled={disabled} />
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              aria-label={t('rooms.form.removeDiscount', { number: index + 1 })}
-              onClick={() => onChange((d) => ({ ...d, long_stay_discounts: d.long_stay_discounts.filter((_, i) => i !== index) }))}
-              disabled={disabled}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </div>
-        ))}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="self-start"
-          onClick={() => onChange((d) => ({ ...d, long_stay_discounts: [...d.long_stay_discounts, { min_weeks: '', percent: '' }] }))}
+        <RowsEditor
+          rows={draft.long_stay_discounts}
+          onRowsChange={(update) => onChange((d) => ({ ...d, long_stay_discounts: update(d.long_stay_discounts) }))}
+          empty={{ min_weeks: '', percent: '' }}
+          className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]"
+          testId="discount-row"
+          removeLabel={(number) => t('rooms.form.removeDiscount', { number })}
+          addLabel={t('rooms.form.addDiscount')}
           disabled={disabled}
         >
-          <Plus aria-hidden="true" />
-          {t('rooms.form.addDiscount')}
-        </Button>
+          {(tier, set) => (
+            <>
+              <FormField label={t('rooms.form.discountWeeks')} inputMode="numeric" value={tier.min_weeks} onChange={(event) => set('min_weeks', event.target.value)} disabled={disabled} />
+              <FormField label={t('rooms.form.discountPercent')} inputMode="numeric" value={tier.percent} onChange={(event) => set('percent', event.target.value)} disabled={disabled} />
+            </>
+          )}
+        </RowsEditor>
       </Section>
     </>
   );

@@ -3,15 +3,15 @@ import { BedDouble, Building2, MapPin, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Photo } from '@/components/photo';
-import { StatusView } from '@/components/status-view';
+import { LoadFailedView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PhotoCardSkeleton } from '@/components/photo-card-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { useTextLang } from '@/lib/content-language';
-import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useDeleteProperty } from '../api/catalogue';
 import { CardActions } from '../components/card-actions';
@@ -59,13 +59,7 @@ export default function PropertiesPage() {
           ))}
         </div>
       ) : properties.isError ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('properties.loadFailed')}
-          message={errorMessage(t, properties.error, 'properties.loadFailed')}
-          actions={<Button onClick={() => void properties.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailedView t={t} query={properties} failedKey="properties.loadFailed" />
       ) : properties.data.length === 0 ? (
         <EmptyState icon={Building2} message={t('properties.empty')}>
           <Button onClick={() => setEditing({ property: null })}>
@@ -157,13 +151,10 @@ function PropertyCard({
 
 function PropertyCardSkeleton() {
   return (
-    <Card className="overflow-hidden">
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="flex flex-col gap-2 p-5">
+    <PhotoCardSkeleton gap="gap-2">
         <Skeleton className="h-6 w-2/3" />
         <Skeleton className="h-4 w-1/2" />
         <Skeleton className="h-10 w-full" />
-      </div>
-    </Card>
+    </PhotoCardSkeleton>
   );
 }

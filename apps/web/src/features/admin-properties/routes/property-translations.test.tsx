@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Property, PropertyInput } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi, PROPERTY_A } from '@/features/admin-shell/test/admin-fixtures';
+import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi, PROPERTY_A, recordedSave } from '@/features/admin-shell/test/admin-fixtures';
 import { renderApp } from '../../../../test/render-app';
 
 /** An admin read of a property (docs/behaviour.md §15): every language's texts as written — Spanish complete, English a name. */
@@ -17,15 +17,7 @@ const TRANSLATED: Property = {
 describe('admin property dialog: one tab per language', () => {
   it('shows each language’s texts, which are missing, and sends the translations', async () => {
     const sent: PropertyInput[] = [];
-    const { requests } = mockAdminApi(
-      { properties: [TRANSLATED] },
-      {
-        'PUT /properties/:id': ({ body }) => {
-          sent.push(body as PropertyInput);
-          return { ...TRANSLATED, ...(body as object) };
-        },
-      },
-    );
+    const { requests } = mockAdminApi({ properties: [TRANSLATED] }, recordedSave('PUT /properties/:id', TRANSLATED, sent));
     const { user } = renderApp('/admin/properties', { token: ADMIN_TOKEN });
     await user.click(await screen.findByRole('button', { name: `Modifier ${PROPERTY_A.name}` }, LOAD));
     // The admin's reads carry the session and the admin's language: the answer has every language's texts.

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { RoomInput } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
+import { ADMIN_TOKEN, adminRoom, LOAD, mockAdminApi, recordedSave } from '@/features/admin-shell/test/admin-fixtures';
 import { renderApp } from '../../../../test/render-app';
 
 /** docs/behaviour.md §15: the room form lists amenities as stored (keys and free text) and offers the vocabulary. */
@@ -14,15 +14,7 @@ describe('admin room dialog: amenities from the vocabulary', () => {
       amenity_keys: ['wifi', 'terrace', 'View of the ponds'],
     });
     const sent: RoomInput[] = [];
-    const { requests } = mockAdminApi(
-      { rooms: [room] },
-      {
-        'PUT /rooms/:id': ({ body }) => {
-          sent.push(body as RoomInput);
-          return { ...room, ...(body as object) };
-        },
-      },
-    );
+    const { requests } = mockAdminApi({ rooms: [room] }, recordedSave('PUT /rooms/:id', room, sent));
     const { user } = renderApp('/admin/rooms', { token: ADMIN_TOKEN });
     const card = await screen.findByRole('article', { name: 'Chambre 101' }, LOAD);
     expect(within(card).getByText('Terrasse')).not.toHaveAttribute('lang');

@@ -30,6 +30,21 @@ async function openEditor(rooms: Room[], put: (body: RoomInput) => ReturnType<Ro
   return { user, dialog, sent };
 }
 
+/** Adds a season in the dialog's "Prix de saison" group and fills it; answers the group. */
+async function addSeason(
+  user: Awaited<ReturnType<typeof openEditor>>['user'],
+  dialog: HTMLElement,
+  season: { start: string; end: string; price: string },
+) {
+  const seasons = within(dialog).getByRole('group', { name: 'Prix de saison' });
+  await user.click(within(seasons).getByRole('button', { name: 'Ajouter une saison' }));
+  const row = within(seasons).getAllByTestId('season-row')[1]!;
+  fireEvent.change(within(row).getByLabelText('Du'), { target: { value: season.start } });
+  fireEvent.change(within(row).getByLabelText('Au (exclu)'), { target: { value: season.end } });
+  await user.type(within(row).getByRole('textbox', { name: 'Prix par semaine (€)' }), season.price);
+  return seasons;
+}
+
 describe('admin room stay terms', () => {
   it('shows the rules, season prices and discounts on the room card', async () => {
     mockAdminApi({ rooms: [weekly, adminRoom({ id: 'bbbbbbbb-0000-4000-8000-000000000002', room_number: '102' })] });
@@ -54,12 +69,7 @@ describe('admin room stay terms', () => {
     await user.click(within(rules).getByRole('checkbox', { name: /^Semaines complètes uniquement/ }));
     await user.click(within(rules).getByRole('checkbox', { name: /^Appliquer ces règles/ }));
 
-    const seasons = within(dialog).getByRole('group', { name: 'Prix de saison' });
-    await user.click(within(seasons).getByRole('button', { name: 'Ajouter une saison' }));
-    const second = within(seasons).getAllByTestId('season-row')[1]!;
-    fireEvent.change(within(second).getByLabelText('Du'), { target: { value: '2031-12-20' } });
-    fireEvent.change(within(second).getByLabelText('Au (exclu)'), { target: { value: '2032-01-03' } });
-    await user.type(within(second).getByRole('textbox', { name: 'Prix par semaine (€)' }), '420,50');
+    await addSeason(user, dialog, { start: '2031-12-20', end: '2032-01-03', price: '420,50' });
 
     const discounts = within(dialog).getByRole('group', { name: 'Remises long séjour' });
     await user.click(within(discounts).getByRole('button', { name: 'Ajouter une remise' }));
@@ -93,12 +103,7 @@ describe('admin room stay terms', () => {
 
   it('refuses overlapping seasons and impossible rules before sending, and removes rows', async () => {
     const { user, dialog, sent } = await openEditor([weekly]);
-    const seasons = within(dialog).getByRole('group', { name: 'Prix de saison' });
-    await user.click(within(seasons).getByRole('button', { name: 'Ajouter une saison' }));
-    const second = within(seasons).getAllByTestId('season-row')[1]!;
-    fireEvent.change(within(second).getByLabelText('Du'), { target: { value: '2031-08-01' } });
-    fireEvent.change(within(second).getByLabelText('Au (exclu)'), { target: { value: '2031-09-01' } });
-    await user.type(within(second).getByRole('textbox', { name: 'Prix par semaine (€)' }), '400');
+    const seasons = await addSeason(user, dialog, { start: '2031-08-01', end: '2031-09-01', price: '400' });
     const rules = within(dialog).getByRole('group', { name: 'Règles de séjour' });
     await user.type(within(rules).getByRole('textbox', { name: 'Nuits maximum' }), '7');
 

@@ -3,16 +3,16 @@ import { BedDouble, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Photo } from '@/components/photo';
-import { StatusView } from '@/components/status-view';
+import { LoadFailedView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PhotoCardSkeleton } from '@/components/photo-card-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { RoomTerms } from '@/features/admin-shell/components/room-terms';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { useTextLang } from '@/lib/content-language';
-import { errorMessage } from '@/lib/error-message';
 import { formatPrice } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useDeleteRoom } from '../api/catalogue';
@@ -73,13 +73,7 @@ export default function RoomsPage() {
           ))}
         </div>
       ) : rooms.isError ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('rooms.loadFailed')}
-          message={errorMessage(t, rooms.error, 'rooms.loadFailed')}
-          actions={<Button onClick={() => void rooms.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailedView t={t} query={rooms} failedKey="rooms.loadFailed" />
       ) : sorted.length === 0 ? (
         <EmptyState icon={BedDouble} message={t('rooms.empty')} />
       ) : (
@@ -188,9 +182,7 @@ export function RoomCard({
 
 function RoomCardSkeleton() {
   return (
-    <Card className="overflow-hidden">
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="flex flex-col gap-2 p-5">
+    <PhotoCardSkeleton gap="gap-2">
         <Skeleton className="h-6 w-1/2" />
         <Skeleton className="h-4 w-1/3" />
         <div className="flex gap-1.5">
@@ -198,7 +190,6 @@ function RoomCardSkeleton() {
           <Skeleton className="h-5 w-14 rounded-full" />
           <Skeleton className="h-5 w-14 rounded-full" />
         </div>
-      </div>
-    </Card>
+    </PhotoCardSkeleton>
   );
 }

@@ -1,8 +1,9 @@
 import type { CancellationPolicy } from '@roomweek/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/features/admin-shell/api/admin-queries';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { useSettingSave } from './settings';
 
 /** GET /cancellation-policy: the site's terms (a property may have its own). */
 export const cancellationPolicyQuery = queryOptions({
@@ -17,13 +18,5 @@ export const useCancellationPolicy = () => useQuery(cancellationPolicyQuery);
  * PUT /admin/cancellation-policy. The rooms answer the terms a new booking gets, so they are read again; bookings
  * already made keep theirs.
  */
-export function useUpdateCancellationPolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (policy: CancellationPolicy) => api.cancellation.updatePolicy(policy),
-    onSuccess: (policy) => {
-      queryClient.setQueryData(adminKeys.cancellationPolicy, policy);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.rooms });
-    },
-  });
-}
+export const useUpdateCancellationPolicy = () =>
+  useSettingSave((policy: CancellationPolicy) => api.cancellation.updatePolicy(policy), adminKeys.cancellationPolicy, queryKeys.rooms);

@@ -1,5 +1,5 @@
 import type { ChangePasswordBody, PaymentSettingsUpdate, ProfileBody } from '@roomweek/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { adminKeys } from '@/features/admin-shell/api/admin-queries';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -34,13 +34,17 @@ export function useUpdatePaymentSettings() {
 }
 
 /** PUT /admin/whatsapp-settings; the contact page reads the number from the public config. */
-export function useUpdateWhatsappSettings() {
+export const useUpdateWhatsappSettings = () =>
+  useSettingSave((whatsappNumber: string) => api.admin.updateWhatsappSettings(whatsappNumber), adminKeys.whatsappSettings, queryKeys.config);
+
+/** A setting's save: its answer becomes the setting's read (`key`), and the reads that show it elsewhere (`shownBy`) are asked again. */
+export function useSettingSave<Body, Saved>(save: (body: Body) => Promise<Saved>, key: QueryKey, shownBy: QueryKey) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (whatsappNumber: string) => api.admin.updateWhatsappSettings(whatsappNumber),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(adminKeys.whatsappSettings, settings);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.config });
+    mutationFn: save,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      return queryClient.invalidateQueries({ queryKey: shownBy });
     },
   });
 }

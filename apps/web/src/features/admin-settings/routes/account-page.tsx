@@ -1,18 +1,18 @@
 import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
 import { KeyRound, UserRound } from 'lucide-react';
 import { useState } from 'react';
+import { EmailField, PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/submit-button';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { DefaultCredentialsNotice } from '@/features/admin-shell/components/default-credentials-notice';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { errorMessage } from '@/lib/error-message';
+import { draftFields } from '@/lib/draft-field';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useChangePassword, useUpdateProfile } from '../api/settings';
+import { SettingsCard } from '../components/settings-card';
 import { passwordChangeForm, passwordChangeMessages, profileForm, profileMessages } from '../lib/settings-forms';
 
 /** docs/behaviour.md §2 account settings: profile, change of password, advice about the defaults. */
@@ -37,155 +37,85 @@ function ProfileForm() {
   const [draft, setDraft] = useState({ name: user?.name ?? '', email: currentEmail, current_password: '' });
   // A new e-mail needs the current password: the field shows as soon as the address differs.
   const emailChanges = draft.email.trim().toLowerCase() !== currentEmail.toLowerCase();
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: profileForm,
     messages: profileMessages,
     t,
     values: () => ({ ...draft, current_email: currentEmail }),
-    onValid: (profile) =>
-      save.mutate(profile, {
-        onSuccess: (auth) => {
-          setDraft({ name: auth.user.name, email: auth.user.email, current_password: '' });
-          toast.success(t('account.toasts.profileUpdated'));
-        },
-        onError: (error) => {
-          const text = errorMessage(t, error, 'account.toasts.profileFailed');
-          form.showServerError(error, text, { email_taken: 'email', wrong_password: 'current_password' });
-          toast.error(text);
-        },
-      }),
+    mutation: save,
+    variables: (profile) => profile,
+    onSaved: (auth) => {
+      setDraft({ name: auth.user.name, email: auth.user.email, current_password: '' });
+      toast.success(t('account.toasts.profileUpdated'));
+    },
+    failedKey: 'account.toasts.profileFailed',
+    fieldOfCode: { email_taken: 'email', wrong_password: 'current_password' },
   });
+  const field = draftFields(draft, setDraft, form.errors);
 
   return (
-    <Card className="flex flex-col gap-5 p-6">
-      <div className="flex flex-col gap-1">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <UserRound aria-hidden="true" className="size-5 text-brand-600" />
-          {t('account.profile.title')}
-        </h2>
-        <p className="text-sm text-stone-600">{t('account.profile.text')}</p>
-      </div>
+    <SettingsCard icon={UserRound} title={t('account.profile.title')} text={t('account.profile.text')}>
       <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={save.isPending}>
-        <FormField
-          label={t('account.profile.name')}
-          name="name"
-          autoComplete="name"
-          value={draft.name}
-          onChange={(event) => setDraft((current) => ({ ...current, name: event.target.value }))}
-          required
-          maxLength={100}
-          error={form.errors.name}
-        />
-        <FormField
+        <FormField label={t('account.profile.name')} {...field('name')} autoComplete="name" required maxLength={100} />
+        <EmailField
           label={t('account.profile.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={draft.email}
-          onChange={(event) => setDraft((current) => ({ ...current, email: event.target.value }))}
-          required
+          {...field('email')}
           maxLength={254}
           hint={t('account.profile.emailHint')}
-          error={form.errors.email}
         />
         {emailChanges ? (
-          <FormField
+          <PasswordField
             label={t('account.profile.currentPassword')}
-            name="current_password"
-            type="password"
-            autoComplete="current-password"
-            value={draft.current_password}
-            onChange={(event) => setDraft((current) => ({ ...current, current_password: event.target.value }))}
-            required
+            {...field('current_password')}
             hint={t('account.profile.currentPasswordHint')}
-            error={form.errors.current_password}
           />
         ) : null}
-        <Button type="submit" disabled={save.isPending} className="self-end">
-          {save.isPending ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
+        <SubmitButton pending={save.isPending} pendingLabel={t('shared.saving')} className="self-end">
           {t('account.profile.submit')}
-        </Button>
+        </SubmitButton>
       </form>
-    </Card>
+    </SettingsCard>
   );
 }
 
-type PasswordField = 'current_password' | 'new_password' | 'confirm_password';
-const EMPTY_PASSWORDS: Record<PasswordField, string> = { current_password: '', new_password: '', confirm_password: '' };
+const EMPTY_PASSWORDS = { current_password: '', new_password: '', confirm_password: '' };
 
 function PasswordForm() {
   const { t } = useAdminTranslation();
   const change = useChangePassword();
   const [draft, setDraft] = useState(EMPTY_PASSWORDS);
-  const set = (field: PasswordField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
-
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: passwordChangeForm,
     messages: passwordChangeMessages,
     t,
     values: () => draft,
-    onValid: (passwords) =>
-      change.mutate(passwords, {
-        onSuccess: () => {
-          setDraft(EMPTY_PASSWORDS);
-          toast.success(t('account.toasts.passwordChanged'));
-        },
-        onError: (error) => {
-          const text = errorMessage(t, error, 'account.toasts.passwordFailed');
-          form.showServerError(error, text, { wrong_password: 'current_password' });
-          toast.error(text);
-        },
-      }),
+    mutation: change,
+    variables: (passwords) => passwords,
+    onSaved: () => {
+      setDraft(EMPTY_PASSWORDS);
+      toast.success(t('account.toasts.passwordChanged'));
+    },
+    failedKey: 'account.toasts.passwordFailed',
+    fieldOfCode: { wrong_password: 'current_password' },
   });
-  const { errors } = form;
+  const field = draftFields(draft, setDraft, form.errors);
 
   return (
-    <Card className="flex flex-col gap-5 p-6">
-      <div className="flex flex-col gap-1">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <KeyRound aria-hidden="true" className="size-5 text-brand-600" />
-          {t('account.password.title')}
-        </h2>
-        <p className="text-sm text-stone-600">{t('account.password.text')}</p>
-      </div>
+    <SettingsCard icon={KeyRound} title={t('account.password.title')} text={t('account.password.text')}>
       <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={change.isPending}>
-        <FormField
-          label={t('account.password.current')}
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          value={draft.current_password}
-          onChange={(event) => set('current_password')(event.target.value)}
-          required
-          error={errors.current_password}
-        />
-        <FormField
+        <PasswordField label={t('account.password.current')} {...field('current_password')} />
+        <PasswordField
           label={t('account.password.new')}
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          value={draft.new_password}
-          onChange={(event) => set('new_password')(event.target.value)}
-          required
+          {...field('new_password')}
+          fresh
           minLength={PASSWORD_MIN_LENGTH}
           hint={t('account.password.newHint', { min: PASSWORD_MIN_LENGTH })}
-          error={errors.new_password}
         />
-        <FormField
-          label={t('account.password.confirm')}
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          value={draft.confirm_password}
-          onChange={(event) => set('confirm_password')(event.target.value)}
-          required
-          error={errors.confirm_password}
-        />
-        <Button type="submit" disabled={change.isPending} className="self-end">
-          {change.isPending ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
+        <PasswordField label={t('account.password.confirm')} {...field('confirm_password')} fresh />
+        <SubmitButton pending={change.isPending} pendingLabel={t('shared.saving')} className="self-end">
           {t('account.password.submit')}
-        </Button>
+        </SubmitButton>
       </form>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,22 +1,22 @@
 import type { PaymentSettings, PaypalMode, SecretSetting } from '@roomweek/contract';
 import { CircleCheck, CircleDashed, CreditCard, Info, TriangleAlert, Wallet } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { FormField } from '@/components/form-field';
-import { StatusView } from '@/components/status-view';
+import { LoadFailedView } from '@/components/status-view';
+import { SubmitButton } from '@/components/submit-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
+import { draftFields } from '@/lib/draft-field';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { usePaymentSettings, useUpdatePaymentSettings } from '../api/settings';
 import { SecretInput } from '../components/secret-input';
+import { SettingsCard } from '../components/settings-card';
 import { paymentSettingsForm, paymentSettingsMessages } from '../lib/settings-forms';
 
 interface Draft {
@@ -54,12 +54,7 @@ export default function PaymentSettingsPage() {
           <Skeleton className="h-72 rounded-2xl" />
         </div>
       ) : settings.isError ? (
-        <StatusView
-          tone="error"
-          headingLevel="h2"
-          title={t('payments.toasts.loadFailed')}
-          actions={<Button onClick={() => void settings.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailedView t={t} query={settings} failedKey="payments.toasts.loadFailed" detail={false} />
       ) : (
         <PaymentSettingsForm settings={settings.data} />
       )}
@@ -79,31 +74,6 @@ function Configured({ configured }: { configured: boolean }) {
       <CircleDashed aria-hidden="true" className="size-3.5" />
       {t('payments.notConfigured')}
     </Badge>
-  );
-}
-
-function Section({
-  icon: Icon,
-  title,
-  configured,
-  children,
-}: {
-  icon: typeof CreditCard;
-  title: string;
-  configured: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="flex flex-col gap-5 p-6">
-      <div className="flex items-center justify-between gap-3">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <Icon aria-hidden="true" className="size-5 text-brand-600" />
-          {title}
-        </h2>
-        <Configured configured={configured} />
-      </div>
-      {children}
-    </Card>
   );
 }
 
@@ -153,6 +123,8 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
       }),
   });
 
+  const field = draftFields(draft, setDraft, form.errors);
+
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-6" aria-busy={update.isPending}>
       <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
@@ -161,46 +133,24 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
       </p>
       <UnreadableNotice fields={settings.unreadable} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <Section icon={CreditCard} title={t('payments.stripe.title')} configured={settings.has_stripe}>
-          <FormField
+        <SettingsCard icon={CreditCard} title={t('payments.stripe.title')} aside={<Configured configured={settings.has_stripe} />}>
+          <SecretField
             label={t('payments.stripe.secretKey')}
-            error={form.errors.stripe_api_key}
+            {...field('stripe_api_key')}
             hint={unreadable.has('stripe_api_key') ? enterAgain : settings.has_stripe ? keepCurrent : t('payments.stripe.secretKeyHint')}
-            labelAside={settings.has_stripe ? <ConfiguredMark /> : null}
-          >
-            {(control) => (
-              <SecretInput
-                {...control}
-                name="stripe_api_key"
-                autoComplete="off"
-                value={draft.stripe_api_key}
-                onChange={(event) => set('stripe_api_key')(event.target.value)}
-                placeholder={settings.stripe_api_key_masked || 'sk_live_…'}
-                maxLength={300}
-              />
-            )}
-          </FormField>
-          <FormField
+            configured={settings.has_stripe}
+            placeholder={settings.stripe_api_key_masked || 'sk_live_…'}
+          />
+          <SecretField
             label={t('payments.stripe.webhookSecret')}
-            error={form.errors.stripe_webhook_secret}
+            {...field('stripe_webhook_secret')}
             hint={unreadable.has('stripe_webhook_secret') ? enterAgain : settings.has_stripe_webhook ? keepCurrent : t('payments.stripe.webhookHint')}
-            labelAside={settings.has_stripe_webhook ? <ConfiguredMark /> : null}
-          >
-            {(control) => (
-              <SecretInput
-                {...control}
-                name="stripe_webhook_secret"
-                autoComplete="off"
-                value={draft.stripe_webhook_secret}
-                onChange={(event) => set('stripe_webhook_secret')(event.target.value)}
-                placeholder={settings.has_stripe_webhook ? '••••••••' : 'whsec_…'}
-                maxLength={300}
-              />
-            )}
-          </FormField>
-        </Section>
+            configured={settings.has_stripe_webhook}
+            placeholder={settings.has_stripe_webhook ? '••••••••' : 'whsec_…'}
+          />
+        </SettingsCard>
 
-        <Section icon={Wallet} title={t('payments.paypal.title')} configured={settings.has_paypal}>
+        <SettingsCard icon={Wallet} title={t('payments.paypal.title')} aside={<Configured configured={settings.has_paypal} />}>
           <FormField label={t('payments.paypal.mode')} hint={t('payments.paypal.modeHint')} error={form.errors.paypal_mode}>
             {(control) => (
               <NativeSelect
@@ -234,33 +184,36 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
               />
             )}
           </FormField>
-          <FormField
+          <SecretField
             label={t('payments.paypal.secret')}
-            error={form.errors.paypal_secret}
+            {...field('paypal_secret')}
             hint={unreadable.has('paypal_secret') ? enterAgain : settings.paypal_secret_masked ? keepCurrent : undefined}
-            labelAside={settings.paypal_secret_masked ? <ConfiguredMark /> : null}
-          >
-            {(control) => (
-              <SecretInput
-                {...control}
-                name="paypal_secret"
-                autoComplete="off"
-                value={draft.paypal_secret}
-                onChange={(event) => set('paypal_secret')(event.target.value)}
-                placeholder={settings.paypal_secret_masked || 'EL…'}
-                maxLength={300}
-              />
-            )}
-          </FormField>
-        </Section>
+            configured={Boolean(settings.paypal_secret_masked)}
+            placeholder={settings.paypal_secret_masked || 'EL…'}
+          />
+        </SettingsCard>
       </div>
       <div className="flex justify-end">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
+        <SubmitButton pending={update.isPending} pendingLabel={t('shared.saving')}>
           {t('shared.save')}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** A stored secret: never shown, its placeholder masked; marked when one is configured. */
+function SecretField({
+  label,
+  hint,
+  configured,
+  error,
+  ...input
+}: Omit<ComponentProps<typeof SecretInput>, 'id'> & { label: string; hint: string | undefined; configured: boolean; error: string | undefined }) {
+  return (
+    <FormField label={label} error={error} hint={hint} labelAside={configured ? <ConfiguredMark /> : null}>
+      {(control) => <SecretInput {...control} {...input} autoComplete="off" maxLength={300} />}
+    </FormField>
   );
 }
 

@@ -2,15 +2,13 @@ import { CircleCheck, FileText, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { WhatsappSettings } from '@roomweek/contract';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/submit-button';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useUpdateWhatsappSettings, useWhatsappSettings } from '../api/settings';
+import { SettingsFormLayout } from '../components/settings-form-layout';
 import { SettingsQuery } from '../components/settings-query';
 import { whatsappForm, whatsappMessages } from '../lib/settings-forms';
 
@@ -31,33 +29,28 @@ function WhatsappForm({ settings }: { settings: WhatsappSettings }) {
   const { t } = useAdminTranslation();
   const save = useUpdateWhatsappSettings();
   const [number, setNumber] = useState(settings.whatsapp_number);
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: whatsappForm,
     messages: whatsappMessages,
     t,
     values: () => ({ whatsapp_number: number }),
-    onValid: ({ whatsapp_number }) =>
-      save.mutate(whatsapp_number, {
-        onSuccess: (saved) => {
-          setNumber(saved.whatsapp_number);
-          toast.success(t('whatsapp.toasts.updated'));
-        },
-        onError: (error) => {
-          const text = errorMessage(t, error, 'whatsapp.toasts.updateFailed');
-          form.showServerError(error, text);
-          toast.error(text);
-        },
-      }),
+    mutation: save,
+    variables: ({ whatsapp_number }) => whatsapp_number,
+    onSaved: (saved) => {
+      setNumber(saved.whatsapp_number);
+      toast.success(t('whatsapp.toasts.updated'));
+    },
+    failedKey: 'whatsapp.toasts.updateFailed',
   });
 
   const delivery = save.data?.delivery ?? settings.delivery;
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-5">
-      <Card className="flex flex-col gap-5 p-6 lg:col-span-3">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <MessageCircle aria-hidden="true" className="size-5 text-emerald-600" />
-          {t('whatsapp.formTitle')}
-        </h2>
+    <SettingsFormLayout
+      icon={MessageCircle}
+      iconClassName="text-emerald-600"
+      title={t('whatsapp.formTitle')}
+      aboutTitle={t('whatsapp.aboutTitle')}
+      form={
         <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={save.isPending}>
           <FormField
             label={t('whatsapp.number')}
@@ -73,28 +66,25 @@ function WhatsappForm({ settings }: { settings: WhatsappSettings }) {
             hint={t('whatsapp.numberHint')}
             error={form.errors.whatsapp_number}
           />
-          <Button type="submit" disabled={save.isPending} className="self-end">
-            {save.isPending ? <Spinner className="text-white [&_svg]:size-4" label={t('shared.saving')} /> : null}
+          <SubmitButton pending={save.isPending} pendingLabel={t('shared.saving')} className="self-end">
             {t('shared.save')}
-          </Button>
+          </SubmitButton>
         </form>
-      </Card>
-      <Card className="flex flex-col gap-3 p-6 text-sm text-stone-700 lg:col-span-2">
-        <h2 className="text-base font-semibold text-stone-900">{t('whatsapp.aboutTitle')}</h2>
-        <p>{t('whatsapp.about')}</p>
-        <p
-          className="flex items-start gap-2 rounded-xl border border-stone-200 bg-stone-50 p-3"
-          data-testid="whatsapp-delivery"
-        >
-          {delivery === 'cloud_api' ? (
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-          ) : (
-            <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
-          )}
-          <span>{delivery === 'cloud_api' ? t('whatsapp.delivery.cloud_api') : t('whatsapp.delivery.log')}</span>
-        </p>
-        <p className="text-stone-500">{t('whatsapp.contactNote')}</p>
-      </Card>
-    </div>
+      }
+    >
+      <p>{t('whatsapp.about')}</p>
+      <p
+        className="flex items-start gap-2 rounded-xl border border-stone-200 bg-stone-50 p-3"
+        data-testid="whatsapp-delivery"
+      >
+        {delivery === 'cloud_api' ? (
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+        ) : (
+          <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+        )}
+        <span>{delivery === 'cloud_api' ? t('whatsapp.delivery.cloud_api') : t('whatsapp.delivery.log')}</span>
+      </p>
+      <p className="text-stone-500">{t('whatsapp.contactNote')}</p>
+    </SettingsFormLayout>
   );
 }

@@ -5,6 +5,38 @@ import { useAdminTranslation } from '../lib/use-admin-translation';
 
 type PolicyField = 'free_until_days' | 'late_refund_percent';
 
+/** The two numbers of cancellation terms: the days before arrival a cancel is free, the refund after that. */
+export function PolicyTermsFields({
+  values,
+  onChange,
+  errors,
+}: {
+  values: Record<PolicyField, string>;
+  onChange: (field: PolicyField, value: string) => void;
+  errors: FieldErrors;
+}) {
+  const { t } = useAdminTranslation();
+  const field = (name: PolicyField, label: string, hint: string) => (
+    <FormField
+      label={t(label)}
+      name={name}
+      inputMode="numeric"
+      maxLength={3}
+      value={values[name]}
+      onChange={(event) => onChange(name, event.target.value)}
+      required
+      hint={t(hint)}
+      error={errors[name]}
+    />
+  );
+  return (
+    <>
+      {field('free_until_days', 'cancellationPolicy.freeUntilDays', 'cancellationPolicy.freeUntilDaysHint')}
+      {field('late_refund_percent', 'cancellationPolicy.lateRefundPercent', 'cancellationPolicy.lateRefundPercentHint')}
+    </>
+  );
+}
+
 /**
  * A property's cancellation terms on its form (docs/behaviour.md §10): the site's policy (sent as null, the default)
  * or its own free days and late refund.
@@ -46,27 +78,10 @@ export function CancellationPolicyFields({
       </div>
       {mode === 'own' ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            label={t('cancellationPolicy.freeUntilDays')}
-            name="free_until_days"
-            inputMode="numeric"
-            maxLength={3}
-            value={freeUntilDays}
-            onChange={(event) => onChange('free_until_days', event.target.value)}
-            required
-            hint={t('cancellationPolicy.freeUntilDaysHint')}
-            error={errors.free_until_days}
-          />
-          <FormField
-            label={t('cancellationPolicy.lateRefundPercent')}
-            name="late_refund_percent"
-            inputMode="numeric"
-            maxLength={3}
-            value={lateRefundPercent}
-            onChange={(event) => onChange('late_refund_percent', event.target.value)}
-            required
-            hint={t('cancellationPolicy.lateRefundPercentHint')}
-            error={errors.late_refund_percent}
+          <PolicyTermsFields
+            values={{ free_until_days: freeUntilDays, late_refund_percent: lateRefundPercent }}
+            onChange={onChange}
+            errors={errors}
           />
         </div>
       ) : (

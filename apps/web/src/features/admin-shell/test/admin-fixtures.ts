@@ -153,6 +153,19 @@ export const cancelRoute = (bookings: Booking[]): MockRoutes => ({
   },
 });
 
+/** A save (`PUT /rooms/:id`, `PUT /properties/:id`) answering `saved` with the body's fields; each body is kept in `sent`. */
+export const recordedSave = <K extends 'PUT /rooms/:id' | 'PUT /properties/:id'>(
+  route: K,
+  saved: K extends 'PUT /rooms/:id' ? Room : Property,
+  sent: unknown[],
+): MockRoutes =>
+  ({
+    [route]: ({ body }: { body: unknown }) => {
+      sent.push(body);
+      return { ...saved, ...(body as object) };
+    },
+  }) as MockRoutes;
+
 export const ADMIN_TOKEN = 'admin-token';
 
 /**

@@ -6,6 +6,24 @@ import { renderApp } from '../../../../test/render-app';
 
 const base = { 'GET /config': () => config, 'GET /properties': () => [property] };
 
+/** Types each value into the field of that label (waiting for the page to show them), then presses the button. */
+async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], fields: Record<string, string>, button: string) {
+  for (const [label, value] of Object.entries(fields)) await user.type(await screen.findByLabelText(label), value);
+  await user.click(screen.getByRole('button', { name: button }));
+}
+
+/** The registration form's fields, filled with a valid account unless `changes` says otherwise. */
+const registration = (changes: Record<string, string> = {}) => ({
+  Nom: 'Dupont',
+  Prénom: 'Marie',
+  'Date de naissance': '1990-05-01',
+  'Lieu de naissance': 'Lyon',
+  Téléphone: '+33612345678',
+  'E-mail': 'marie@example.com',
+  'Mot de passe': '123456',
+  ...changes,
+});
+
 describe('login', () => {
   it('shows the translated error for wrong credentials', async () => {
     mockApi({
@@ -13,9 +31,7 @@ describe('login', () => {
       'POST /auth/login': () => ({ status: 401, body: { detail: 'Invalid email or password', code: 'invalid_credentials' } }),
     });
     const { user } = renderApp('/login');
-    await user.type(await screen.findByLabelText('E-mail'), 'marie@example.com');
-    await user.type(screen.getByLabelText('Mot de passe'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await fillAndSubmit(user, { 'E-mail': 'marie@example.com', 'Mot de passe': 'wrong-password' }, 'Se connecter');
     expect(await screen.findByText('Identifiants incorrects')).toBeInTheDocument();
   });
 
@@ -36,14 +52,7 @@ describe('register', () => {
       'POST /auth/register': () => ({ status: 201, body: { user: client, token: 'fresh' } }),
     });
     const { user, router } = renderApp('/register');
-    await user.type(await screen.findByLabelText('Nom'), 'Dupont');
-    await user.type(screen.getByLabelText('Prénom'), 'Marie');
-    await user.type(screen.getByLabelText('Date de naissance'), '1990-05-01');
-    await user.type(screen.getByLabelText('Lieu de naissance'), 'Lyon');
-    await user.type(screen.getByLabelText('Téléphone'), '+33 6 12 34 56 78');
-    await user.type(screen.getByLabelText('E-mail'), 'marie@example.com');
-    await user.type(screen.getByLabelText('Mot de passe'), '12345');
-    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    await fillAndSubmit(user, registration({ 'Téléphone': '+33 6 12 34 56 78', 'Mot de passe': '12345' }), 'Créer mon compte');
     expect(screen.getByText('Le mot de passe doit contenir au moins 6 caractères')).toBeInTheDocument();
     expect(screen.getByLabelText('Mot de passe')).toHaveFocus();
 
@@ -70,14 +79,7 @@ describe('register', () => {
       'POST /auth/register': () => ({ status: 409, body: { detail: 'E-mail taken', code: 'email_taken', field: 'email' } }),
     });
     const { user } = renderApp('/register');
-    await user.type(await screen.findByLabelText('Nom'), 'Dupont');
-    await user.type(screen.getByLabelText('Prénom'), 'Marie');
-    await user.type(screen.getByLabelText('Date de naissance'), '1990-05-01');
-    await user.type(screen.getByLabelText('Lieu de naissance'), 'Lyon');
-    await user.type(screen.getByLabelText('Téléphone'), '+33612345678');
-    await user.type(screen.getByLabelText('E-mail'), 'marie@example.com');
-    await user.type(screen.getByLabelText('Mot de passe'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    await fillAndSubmit(user, registration(), 'Créer mon compte');
     await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getAllByText('Un compte existe déjà avec cet e-mail').length).toBeGreaterThan(0);
   });
@@ -85,14 +87,7 @@ describe('register', () => {
   it.each(['2999-01-01', '1899-12-31'])('refuses the date of birth %s before asking the server', async (birthDate) => {
     const { requests } = mockApi(base);
     const { user } = renderApp('/register');
-    await user.type(await screen.findByLabelText('Nom'), 'Dupont');
-    await user.type(screen.getByLabelText('Prénom'), 'Marie');
-    await user.type(screen.getByLabelText('Date de naissance'), birthDate);
-    await user.type(screen.getByLabelText('Lieu de naissance'), 'Lyon');
-    await user.type(screen.getByLabelText('Téléphone'), '+33612345678');
-    await user.type(screen.getByLabelText('E-mail'), 'marie@example.com');
-    await user.type(screen.getByLabelText('Mot de passe'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    await fillAndSubmit(user, registration({ 'Date de naissance': birthDate }), 'Créer mon compte');
     expect((await screen.findAllByText('Date de naissance invalide')).length).toBeGreaterThan(0);
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
@@ -124,9 +119,7 @@ describe('reset password', () => {
   it('checks the passwords, resets, and goes to /login after 3 s', async () => {
     const { requests } = mockApi({ ...base, 'POST /auth/reset-password': () => ({ detail: 'ok' }) });
     const { user, router } = renderApp('/reset-password?token=tok-123');
-    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'abcdef');
-    await user.type(screen.getByLabelText('Confirmer le mot de passe'), 'abcdeg');
-    await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
+    await fillAndSubmit(user, { 'Nouveau mot de passe': 'abcdef', 'Confirmer le mot de passe': 'abcdeg' }, 'Réinitialiser le mot de passe');
     expect(screen.getByText('Les mots de passe ne correspondent pas')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Confirmer le mot de passe'));
@@ -146,9 +139,7 @@ describe('reset password', () => {
       'POST /auth/reset-password': () => ({ status: 400, body: { detail: 'bad token', code: 'invalid_reset_token' } }),
     });
     const { user } = renderApp('/reset-password?token=old');
-    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'abcdef');
-    await user.type(screen.getByLabelText('Confirmer le mot de passe'), 'abcdef');
-    await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
+    await fillAndSubmit(user, { 'Nouveau mot de passe': 'abcdef', 'Confirmer le mot de passe': 'abcdef' }, 'Réinitialiser le mot de passe');
     expect(await screen.findByText('Lien de réinitialisation invalide ou expiré')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
   });

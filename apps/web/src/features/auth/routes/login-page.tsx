@@ -1,14 +1,12 @@
 import { LogIn } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
-import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
+import { EmailField, PasswordField } from '@/components/credential-fields';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
-import { useZodForm } from '@/lib/use-zod-form';
+import { AuthForm, AuthLink } from '../components/auth-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { loginForm, loginMessages } from '../lib/auth-forms';
 import { useEnterSignedIn } from '../lib/use-enter-signed-in';
 
@@ -17,15 +15,15 @@ export function LoginPage() {
   const location = useLocation();
   const enterSignedIn = useEnterSignedIn();
   const login = useLogin();
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: loginForm,
     messages: loginMessages,
     t,
-    onValid: (body) =>
-      login.mutate(body, {
-        onSuccess: (auth) => enterSignedIn(auth, t('toasts.loginSuccess')),
-        onError: (error) => toast.error(errorMessage(t, error, 'toasts.loginFailed')),
-      }),
+    mutation: login,
+    variables: (body) => body,
+    onSaved: (auth) => enterSignedIn(auth, t('toasts.loginSuccess')),
+    failedKey: 'toasts.loginFailed',
+    fieldOfCode: false,
   });
 
   return (
@@ -35,40 +33,29 @@ export function LoginPage() {
       description={t('auth.login.subtitle')}
       footer={
         <>
-          <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
+          <AuthLink to={paths.forgotPassword}>
             {t('auth.login.forgot')}
-          </Link>
+          </AuthLink>
           <p>
             {t('auth.login.noAccount')}{' '}
             {/* Keep where the visitor came from, so registering also returns there. */}
-            <Link to={paths.register} state={location.state} className="font-medium text-brand-700 hover:underline">
+            <AuthLink to={paths.register} state={location.state}>
               {t('auth.login.registerLink')}
-            </Link>
+            </AuthLink>
           </p>
         </>
       }
     >
-      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-        <FormField
-          label={t('auth.fields.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          error={form.errors.email}
-        />
-        <FormField
-          label={t('auth.fields.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={form.errors.password}
-        />
-        <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.isPending}>
-          {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
-        </Button>
-      </form>
+      <AuthForm
+        onSubmit={form.onSubmit}
+        pending={login.isPending}
+        submitLabel={t('auth.login.submit')}
+        submittingLabel={t('auth.login.submitting')}
+        buttonClassName="mt-2"
+      >
+        <EmailField label={t('auth.fields.email')} error={form.errors.email} />
+        <PasswordField label={t('auth.fields.password')} name="password" error={form.errors.password} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,25 +1,24 @@
 import { UserSearch } from 'lucide-react';
-import { Link } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-message';
 import { useRecoverEmail } from '../api/recover-email';
 import { AuthCard } from '../components/auth-card';
-import { useZodForm } from '@/lib/use-zod-form';
+import { AuthForm, AuthLink } from '../components/auth-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { recoverEmailForm, recoverEmailMessages } from '../lib/auth-forms';
 
 export function RecoverEmailPage() {
   const { t } = useTranslation();
   const recover = useRecoverEmail();
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: recoverEmailForm,
     messages: recoverEmailMessages,
     t,
-    onValid: ({ hint }) =>
-      recover.mutate(hint, { onError: (error) => toast.error(errorMessage(t, error, 'toasts.recoverFailed')) }),
+    mutation: recover,
+    variables: ({ hint }) => hint,
+    failedKey: 'toasts.recoverFailed',
+    fieldOfCode: false,
   });
 
   const results = recover.data?.results;
@@ -30,16 +29,21 @@ export function RecoverEmailPage() {
       description={t('auth.recover.subtitle')}
       footer={
         <>
-          <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
+          <AuthLink to={paths.login}>
             {t('auth.forgot.backToLogin')}
-          </Link>
-          <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
+          </AuthLink>
+          <AuthLink to={paths.forgotPassword}>
             {t('auth.login.forgot')}
-          </Link>
+          </AuthLink>
         </>
       }
     >
-      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <AuthForm
+        onSubmit={form.onSubmit}
+        pending={recover.isPending}
+        submitLabel={t('auth.recover.submit')}
+        submittingLabel={t('auth.recover.submitting')}
+      >
         <FormField
           label={t('auth.fields.hint')}
           name="hint"
@@ -48,10 +52,7 @@ export function RecoverEmailPage() {
           hint={t('auth.fields.hintHelp')}
           error={form.errors.hint}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={recover.isPending}>
-          {recover.isPending ? t('auth.recover.submitting') : t('auth.recover.submit')}
-        </Button>
-      </form>
+      </AuthForm>
       <div aria-live="polite" className="mt-6">
         {results && results.length === 0 ? (
           <p className="rounded-xl bg-stone-50 p-4 text-center text-sm text-stone-700">{t('auth.recover.none')}</p>

@@ -1,16 +1,15 @@
 import { UserPlus } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
+import { EmailField, PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSiteToday } from '@/config/public-config';
-import { errorMessage } from '@/lib/error-message';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { useZodForm } from '@/lib/use-zod-form';
+import { AuthForm, AuthLink } from '../components/auth-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { registerForm, registerMessages } from '../lib/auth-forms';
 import { useEnterSignedIn } from '../lib/use-enter-signed-in';
 
@@ -22,19 +21,14 @@ export function RegisterPage() {
   // The site's today, not the device's: the server renders this page in its own zone, and the device's date would
   // differ from it around midnight (a hydration mismatch). The form's own check still uses the device's date.
   const today = useSiteToday() ?? undefined;
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: registerForm,
     messages: registerMessages,
     t,
-    onValid: (body) =>
-      register.mutate(body, {
-        onSuccess: (auth) => enterSignedIn(auth, t('toasts.registerSuccess')),
-        onError: (error) => {
-          const message = errorMessage(t, error, 'toasts.registerFailed');
-          form.showServerError(error, message);
-          toast.error(message);
-        },
-      }),
+    mutation: register,
+    variables: (body) => body,
+    onSaved: (auth) => enterSignedIn(auth, t('toasts.registerSuccess')),
+    failedKey: 'toasts.registerFailed',
   });
   const { errors } = form;
 
@@ -46,13 +40,20 @@ export function RegisterPage() {
       footer={
         <p>
           {t('auth.register.haveAccount')}{' '}
-          <Link to={paths.login} state={location.state} className="font-medium text-brand-700 hover:underline">
+          <AuthLink to={paths.login} state={location.state}>
             {t('auth.register.loginLink')}
-          </Link>
+          </AuthLink>
         </p>
       }
     >
-      <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <AuthForm
+        onSubmit={form.onSubmit}
+        pending={register.isPending}
+        submitLabel={t('auth.register.submit')}
+        submittingLabel={t('auth.register.submitting')}
+        className="grid gap-4 sm:grid-cols-2"
+        buttonClassName="mt-2 sm:col-span-2"
+      >
         <FormField label={t('auth.fields.lastName')} name="name" autoComplete="family-name" required error={errors.name} />
         <FormField
           label={t('auth.fields.firstName')}
@@ -82,21 +83,11 @@ export function RegisterPage() {
           error={errors.phone}
           className="sm:col-span-2"
         />
-        <FormField
-          label={t('auth.fields.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email}
-          className="sm:col-span-2"
-        />
-        <FormField
+        <EmailField label={t('auth.fields.email')} error={errors.email} className="sm:col-span-2" />
+        <PasswordField
           label={t('auth.fields.password')}
           name="password"
-          type="password"
-          autoComplete="new-password"
-          required
+          fresh
           minLength={PASSWORD_MIN_LENGTH}
           hint={t('auth.fields.passwordHint')}
           error={errors.password}
@@ -105,15 +96,12 @@ export function RegisterPage() {
         <p className="text-xs text-stone-600 sm:col-span-2">
           {t('auth.register.privacyNotice')}{' '}
           {/* A new tab: the form keeps what was typed. */}
-          <Link to={paths.privacy} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 hover:underline">
+          <AuthLink to={paths.privacy} target="_blank" rel="noopener noreferrer">
             {t('auth.register.privacyLink')}
             <span className="sr-only"> {t('common.newWindow')}</span>
-          </Link>
+          </AuthLink>
         </p>
-        <Button type="submit" size="lg" className="mt-2 w-full sm:col-span-2" disabled={register.isPending}>
-          {register.isPending ? t('auth.register.submitting') : t('auth.register.submit')}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -4,13 +4,13 @@ import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { FormField } from '@/components/form-field';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { PasswordField } from '@/components/credential-fields';
+import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-message';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
-import { useZodForm } from '@/lib/use-zod-form';
+import { AuthForm, AuthLink } from '../components/auth-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { resetPasswordForm, resetPasswordMessages } from '../lib/auth-forms';
 
 /** docs/behaviour.md §9: after a successful reset, the user goes to /login 3 seconds later. */
@@ -31,15 +31,14 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
-  const form = useZodForm({
+  const form = useMutationForm({
     schema: resetPasswordForm,
     messages: resetPasswordMessages,
     t,
-    onValid: ({ password }) =>
-      reset.mutate(
-        { token, newPassword: password },
-        { onError: (error) => toast.error(errorMessage(t, error, 'toasts.resetFailed')) },
-      ),
+    mutation: reset,
+    variables: ({ password }) => ({ token, newPassword: password }),
+    failedKey: 'toasts.resetFailed',
+    fieldOfCode: false,
   });
 
   useEffect(() => {
@@ -71,38 +70,31 @@ export function ResetPasswordPage() {
       footer={
         <>
           {/* A link older than its hour fails: the way to a fresh one is right here. */}
-          <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
+          <AuthLink to={paths.forgotPassword}>
             {t('auth.reset.requestNewLink')}
-          </Link>
-          <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
+          </AuthLink>
+          <AuthLink to={paths.login}>
             {t('auth.forgot.backToLogin')}
-          </Link>
+          </AuthLink>
         </>
       }
     >
-      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-        <FormField
+      <AuthForm
+        onSubmit={form.onSubmit}
+        pending={reset.isPending}
+        submitLabel={t('auth.reset.submit')}
+        submittingLabel={t('auth.reset.submitting')}
+      >
+        <PasswordField
           label={t('auth.fields.newPassword')}
           name="password"
-          type="password"
-          autoComplete="new-password"
-          required
+          fresh
           minLength={PASSWORD_MIN_LENGTH}
           hint={t('auth.fields.passwordHint')}
           error={form.errors.password}
         />
-        <FormField
-          label={t('auth.fields.confirmPassword')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={form.errors.confirm}
-        />
-        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}
-        </Button>
-      </form>
+        <PasswordField label={t('auth.fields.confirmPassword')} name="confirm" fresh error={form.errors.confirm} />
+      </AuthForm>
     </AuthCard>
   );
 }

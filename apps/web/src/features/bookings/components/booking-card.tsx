@@ -1,10 +1,12 @@
 import { awaitsApproval, type Booking } from '@roomweek/contract';
-import { CalendarDays, CreditCard, Hourglass, User, Users } from 'lucide-react';
+import { CalendarDays, CreditCard, Hourglass, User, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContentSentence } from '@/components/content-sentence';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
@@ -52,43 +54,21 @@ export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps)
       ) : null}
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-5">
-        <div className="col-span-2 flex flex-col gap-0.5 sm:col-span-1">
-          <dt className="flex items-center gap-1.5 text-stone-500">
-            <User aria-hidden="true" className="size-3.5" />
-            {t('bookings.bookedBy')}
-          </dt>
-          <dd className="font-medium break-words">{booking.user_name}</dd>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <dt className="flex items-center gap-1.5 text-stone-500">
-            <CalendarDays aria-hidden="true" className="size-3.5" />
-            {t('bookings.start')}
-          </dt>
-          <dd className="font-medium">{formatDate(booking.start_date, language)}</dd>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <dt className="flex items-center gap-1.5 text-stone-500">
-            <CalendarDays aria-hidden="true" className="size-3.5" />
-            {t('bookings.end')}
-          </dt>
-          <dd className="font-medium">{formatDate(booking.end_date, language)}</dd>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <dt className="flex items-center gap-1.5 text-stone-500">
-            <CreditCard aria-hidden="true" className="size-3.5" />
-            {t('bookings.payment')}
-          </dt>
-          <dd className="font-medium">{t(`payment.methods.${booking.payment_method}`)}</dd>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <dt className="flex items-center gap-1.5 text-stone-500">
-            <Users aria-hidden="true" className="size-3.5" />
-            {t('party.title')}
-          </dt>
-          <dd className="font-medium" data-testid="booking-party">
-            {describeParty(t, booking)}
-          </dd>
-        </div>
+        <Fact icon={User} label={t('bookings.bookedBy')} className="col-span-2 sm:col-span-1" valueClassName="break-words">
+          {booking.user_name}
+        </Fact>
+        <Fact icon={CalendarDays} label={t('bookings.start')}>
+          {formatDate(booking.start_date, language)}
+        </Fact>
+        <Fact icon={CalendarDays} label={t('bookings.end')}>
+          {formatDate(booking.end_date, language)}
+        </Fact>
+        <Fact icon={CreditCard} label={t('bookings.payment')}>
+          {t(`payment.methods.${booking.payment_method}`)}
+        </Fact>
+        <Fact icon={Users} label={t('party.title')} testId="booking-party">
+          {describeParty(t, booking)}
+        </Fact>
       </dl>
 
       <BookingMoney booking={booking} />
@@ -120,5 +100,34 @@ export function BookingCardSkeleton() {
       <Skeleton className="h-12 w-full" />
       <Skeleton className="h-8 w-1/3" />
     </Card>
+  );
+}
+
+/** One fact of the booking: its icon and name, then the value. */
+function Fact({
+  icon: Icon,
+  label,
+  className,
+  valueClassName,
+  testId,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  className?: string;
+  valueClassName?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-0.5', className)}>
+      <dt className="flex items-center gap-1.5 text-stone-500">
+        <Icon aria-hidden="true" className="size-3.5" />
+        {label}
+      </dt>
+      <dd className={cn('font-medium', valueClassName)} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
-import { StatusView } from '@/components/status-view';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { LoadFailedView } from '@/components/status-view';
+import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { formatPrice } from '@/lib/format';
@@ -45,14 +45,7 @@ export function MyBookingsPage() {
           <BookingCardSkeleton />
         </div>
       ) : bookings.isError ? (
-        <StatusView
-          tone="error"
-          title={t('toasts.loadBookingsFailed')}
-          message={errorMessage(t, bookings.error, 'toasts.loadBookingsFailed')}
-          actions={<Button onClick={() => void bookings.refetch()}>{t('common.retry')}</Button>}
-          className="py-8"
-          headingLevel="h2"
-        />
+        <LoadFailedView t={t} query={bookings} failedKey="toasts.loadBookingsFailed" className="py-8" />
       ) : bookings.data.length === 0 ? (
         <EmptyState icon={CalendarX2} message={t('bookings.empty')}>
           <Link to={paths.home} className={buttonClasses('default')}>

@@ -1,5 +1,6 @@
 import { PageMeta } from '@/components/page-meta';
-import { CalendarCheck, CreditCard, Building2, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { CalendarCheck, CreditCard, Building2, Mail, MapPin, MessageCircle, Phone, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -53,35 +54,19 @@ export function ContactPage() {
         <Card className="flex flex-col gap-4 p-6">
           <h2 className="text-xl font-semibold">{t('contact.info.title')}</h2>
           <dl className="flex flex-col gap-4">
-            <div className="relative pl-8">
-              <dt className="text-sm text-stone-500">
-                <Phone aria-hidden="true" className="absolute top-0.5 left-0 size-5 text-brand-600" />
-                {t('contact.info.phone')}
-              </dt>
-              <dd className="font-medium">
-                <a href={`tel:${number.replace(/[^\d+]/g, '')}`} className="hover:underline">
-                  {number}
-                </a>
-              </dd>
-            </div>
-            <div className="relative pl-8">
-              <dt className="text-sm text-stone-500">
-                <Mail aria-hidden="true" className="absolute top-0.5 left-0 size-5 text-brand-600" />
-                {t('contact.info.email')}
-              </dt>
-              <dd className="font-medium">
-                <a href={`mailto:${CONTACT_EMAIL}`} className="hover:underline">
-                  {CONTACT_EMAIL}
-                </a>
-              </dd>
-            </div>
-            <div className="relative pl-8">
-              <dt className="text-sm text-stone-500">
-                <MapPin aria-hidden="true" className="absolute top-0.5 left-0 size-5 text-brand-600" />
-                {t('contact.info.location')}
-              </dt>
-              <dd className="font-medium">{t('contact.info.locationValue')}</dd>
-            </div>
+            <ContactItem icon={Phone} label={t('contact.info.phone')}>
+              <a href={`tel:${number.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                {number}
+              </a>
+            </ContactItem>
+            <ContactItem icon={Mail} label={t('contact.info.email')}>
+              <a href={`mailto:${CONTACT_EMAIL}`} className="hover:underline">
+                {CONTACT_EMAIL}
+              </a>
+            </ContactItem>
+            <ContactItem icon={MapPin} label={t('contact.info.location')}>
+              {t('contact.info.locationValue')}
+            </ContactItem>
           </dl>
         </Card>
       </div>
@@ -100,6 +85,19 @@ export function ContactPage() {
           ))}
         </div>
       </section>
+    </div>
+  );
+}
+
+/** One way to reach us: its icon and name, then the value. */
+function ContactItem({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="relative pl-8">
+      <dt className="text-sm text-stone-500">
+        <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-5 text-brand-600" />
+        {label}
+      </dt>
+      <dd className="font-medium">{children}</dd>
     </div>
   );
 }

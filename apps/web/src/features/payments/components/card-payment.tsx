@@ -1,6 +1,5 @@
 import { CreditCard, Info } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { usePublicConfig } from '@/config/public-config';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -8,6 +7,7 @@ import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { startCheckout } from '../api/checkout';
 import { PAYMENT_NAMESPACES, type PaymentPanelProps } from './payment-step';
+import { PaymentAction } from './payment-action';
 
 /** Where the browser goes to pay; a seam for tests (jsdom cannot navigate away). */
 export const redirectTo = { assign: (url: string) => window.location.assign(url) };
@@ -44,15 +44,9 @@ export function CardPayment({ stay, beginBooking, forgetBooking }: PaymentPanelP
   };
 
   return (
-    <div className="flex flex-col gap-3">
-      <p className="flex gap-2 text-sm text-stone-700">
-        <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-500" />
-        {t('card.description')}
-      </p>
-      <Button size="lg" className="w-full" onClick={() => void pay()} disabled={state !== 'idle' || !ready} aria-disabled={!stay}>
-        {state === 'redirecting' ? t('card.redirecting') : state === 'working' ? t('processing') : t('card.button')}
-      </Button>
-    </div>
+    <PaymentAction icon={CreditCard} description={t('card.description')} onPress={() => void pay()} disabled={state !== 'idle' || !ready} waiting={!stay}>
+      {state === 'redirecting' ? t('card.redirecting') : state === 'working' ? t('processing') : t('card.button')}
+    </PaymentAction>
   );
 }
 

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { PaymentStepProps } from './payment-step';
+import { PaymentAction } from './payment-action';
 
 /** docs/behaviour.md §9: after an on-site booking, the user lands on their bookings 2 seconds later. */
 export const ON_SITE_REDIRECT_MS = 2000;
@@ -38,20 +38,14 @@ export function OnSitePayment({ stay, beginBooking }: PaymentStepProps) {
   };
 
   return (
-    <div className="flex flex-col gap-3">
-      <p className="flex gap-2 text-sm text-stone-700">
-        <Building aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-500" />
-        {t('payment.onSite.description')}
-      </p>
-      <Button size="lg" className="w-full" onClick={() => void book()} disabled={state !== 'idle'} aria-disabled={!stay}>
-        {state === 'booking'
-          ? t('payment.processing')
-          : state === 'booked'
-            ? t('payment.onSite.booked')
-            : state === 'requested'
-              ? t('payment.onSite.requested')
-              : t('payment.onSite.button')}
-      </Button>
-    </div>
+    <PaymentAction icon={Building} description={t('payment.onSite.description')} onPress={() => void book()} disabled={state !== 'idle'} waiting={!stay}>
+      {state === 'booking'
+        ? t('payment.processing')
+        : state === 'booked'
+          ? t('payment.onSite.booked')
+          : state === 'requested'
+            ? t('payment.onSite.requested')
+            : t('payment.onSite.button')}
+    </PaymentAction>
   );
 }

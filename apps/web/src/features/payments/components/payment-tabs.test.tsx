@@ -1,7 +1,7 @@
 import { addDays, calendarDateIn } from '@roomweek/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, type MockRoutes } from '../../../../test/api-mock';
+import { mockApi, type MockRoutes, type RouteHandler } from '../../../../test/api-mock';
 import { availability, booking, client, config, room } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
 import type { PaypalButtonsOptions } from '../utils/paypal-sdk';
@@ -125,6 +125,20 @@ describe('PayPal tab', () => {
     return rendered;
   }
 
+  /** A PayPal booking whose order the server refuses (`createOrder` answers): the buttons' order fails. */
+  async function failPaypalOrder(createOrder: RouteHandler<'POST /payments/paypal/create-order'>) {
+    const rendered = fakePaypalSdk();
+    api({
+      'POST /bookings': () => ({ status: 201, body: booking({ status: 'pending', payment_method: 'paypal' }) }),
+      'POST /payments/paypal/create-order': createOrder,
+    });
+    const { user } = await openRoomWithStay();
+    await user.click(screen.getByRole('tab', { name: 'PayPal' }));
+    await user.click(await screen.findByRole('button', { name: 'Réserver et continuer avec PayPal' }));
+    await waitFor(() => expect(rendered).toHaveLength(1));
+    await expect(rendered[0]!.createOrder()).rejects.toThrow();
+  }
+
   it('loads nothing from PayPal until the tab is chosen', async () => {
     api({});
     await openRoomWithStay();
@@ -161,31 +175,13 @@ describe('PayPal tab', () => {
   });
 
   it('tells the user when creating the order failed', async () => {
-    const rendered = fakePaypalSdk();
-    api({
-      'POST /bookings': () => ({ status: 201, body: booking({ status: 'pending', payment_method: 'paypal' }) }),
-      'POST /payments/paypal/create-order': () => ({ status: 502, body: { detail: 'PayPal down', code: 'internal_error' } }),
-    });
-    const { user } = await openRoomWithStay();
-    await user.click(screen.getByRole('tab', { name: 'PayPal' }));
-    await user.click(await screen.findByRole('button', { name: 'Réserver et continuer avec PayPal' }));
-    await waitFor(() => expect(rendered).toHaveLength(1));
-    await expect(rendered[0]!.createOrder()).rejects.toThrow();
+    await failPaypalOrder(() => ({ status: 502, body: { detail: 'PayPal down', code: 'internal_error' } }));
     expect(await screen.findByText('Erreur du serveur, veuillez réessayer')).toBeInTheDocument();
     delete window.paypal;
   });
 
   it("falls back to the PayPal tab's own message when the failure says nothing", async () => {
-    const rendered = fakePaypalSdk();
-    api({
-      'POST /bookings': () => ({ status: 201, body: booking({ status: 'pending', payment_method: 'paypal' }) }),
-      'POST /payments/paypal/create-order': () => ({ status: 502 }),
-    });
-    const { user } = await openRoomWithStay();
-    await user.click(screen.getByRole('tab', { name: 'PayPal' }));
-    await user.click(await screen.findByRole('button', { name: 'Réserver et continuer avec PayPal' }));
-    await waitFor(() => expect(rendered).toHaveLength(1));
-    await expect(rendered[0]!.createOrder()).rejects.toThrow();
+    await failPaypalOrder(() => ({ status: 502 }));
     expect(await screen.findByText('Échec de la création de la commande PayPal')).toBeInTheDocument();
     delete window.paypal;
   });

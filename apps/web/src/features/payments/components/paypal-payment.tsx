@@ -16,6 +16,7 @@ import { capturePaypalOrder, createPaypalOrder } from '../api/paypal';
 import { loadPaypalSdk, type PaypalButtonsInstance } from '../utils/paypal-sdk';
 import { Unavailable } from './card-payment';
 import { PAYMENT_NAMESPACES, type PaymentPanelProps } from './payment-step';
+import { PaymentAction } from './payment-action';
 
 /**
  * PayPal (docs/behaviour.md §4): pressing pay creates the pending booking; then PayPal's buttons (its JS SDK, loaded only
@@ -53,15 +54,9 @@ export function PaypalPayment({ stay, beginBooking, forgetBooking }: PaymentPane
   }
 
   return (
-    <div className="flex flex-col gap-3">
-      <p className="flex gap-2 text-sm text-stone-700">
-        <Wallet aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-500" />
-        {t('paypal.description')}
-      </p>
-      <Button size="lg" className="w-full" onClick={() => void start()} disabled={working || !ready} aria-disabled={!stay}>
-        {working ? t('processing') : t('paypal.button')}
-      </Button>
-    </div>
+    <PaymentAction icon={Wallet} description={t('paypal.description')} onPress={() => void start()} disabled={working || !ready} waiting={!stay}>
+      {working ? t('processing') : t('paypal.button')}
+    </PaymentAction>
   );
 }
 

@@ -1,22 +1,14 @@
 import type { Language } from '@roomweek/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
-import { keepWhileLanguageChanges, queryKeys } from '@/lib/query-keys';
+import { contentQuery } from '@/lib/content-query';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getProperty = (id: string, language: Language, signal?: AbortSignal) => api.properties.get(id, { language, signal });
 
 /** One property, its texts in `language` (docs/behaviour.md §15). */
-export const propertyQuery = (id: string, language: Language) => {
-  const queryKey = queryKeys.property(id, language);
-  return queryOptions({
-    queryKey,
-    queryFn: ({ signal }) => getProperty(id, language, signal),
-    placeholderData: (previous, previousQuery) => keepWhileLanguageChanges(previous, previousQuery, queryKey),
-    // A page the server rendered as "not found" stays so in the browser (docs/behaviour.md §16): the failed read
-    // it brings is shown, not asked again behind a spinner (the page offers its own retry).
-    retryOnMount: false,
-  });
-};
+export const propertyQuery = (id: string, language: Language) =>
+  contentQuery(queryKeys.property(id, language), (signal) => getProperty(id, language, signal), { page: true });
 
 export const useProperty = (id: string) => useQuery(propertyQuery(id, useLanguage()));

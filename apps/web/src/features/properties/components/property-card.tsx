@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PhotoCardSkeleton } from '@/components/photo-card-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useTextLang } from '@/lib/content-language';
@@ -57,9 +58,7 @@ export function PropertyCard({ property, priority = false }: { property: Propert
 
 export function PropertyCardSkeleton() {
   return (
-    <Card className="overflow-hidden">
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="flex flex-col gap-3 p-5">
+    <PhotoCardSkeleton gap="gap-3">
         <Skeleton className="h-6 w-2/3" />
         <Skeleton className="h-4 w-1/3" />
         <Skeleton className="h-4 w-full" />
@@ -68,7 +67,6 @@ export function PropertyCardSkeleton() {
           <Skeleton className="h-5 w-24" />
           <Skeleton className="h-9 w-32" />
         </div>
-      </div>
-    </Card>
+    </PhotoCardSkeleton>
   );
 }

@@ -6,6 +6,7 @@ import { Photo } from '@/components/photo';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PhotoCardSkeleton } from '@/components/photo-card-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
@@ -66,13 +67,10 @@ export function RoomCard({ room, to = paths.room(room.id), badge }: RoomCardProp
 
 export function RoomCardSkeleton() {
   return (
-    <Card className="overflow-hidden">
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="flex flex-col gap-3 p-5">
+    <PhotoCardSkeleton gap="gap-3">
         <Skeleton className="h-6 w-1/2" />
         <Skeleton className="h-5 w-2/3" />
         <Skeleton className="h-10 w-full" />
-      </div>
-    </Card>
+    </PhotoCardSkeleton>
   );
 }
