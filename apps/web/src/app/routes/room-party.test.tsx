@@ -102,6 +102,6 @@ describe('the room page asks for the party', () => {
     const { user } = await openRoom(`/room/${room.id}?start_date=${day(10)}&end_date=${day(17)}`, 'client-token');
     await screen.findByRole('region', { name: 'Résumé du séjour' });
     await user.click(screen.getByRole('button', { name: 'Réserver et payer sur place' }));
-    expect(await screen.findByText('Trop de personnes pour cette chambre')).toBeInTheDocument();
+    expect(await screen.findByText('Trop de voyageurs pour cette chambre')).toBeInTheDocument();
   });
 });

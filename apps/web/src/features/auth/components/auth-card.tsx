@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { useTranslation } from '@/lib/i18n';
+import { AUTH_NAMESPACES } from '../lib/auth-namespaces';
 
 /** The centred card every account page uses: icon, title, description, form, links. */
 export function AuthCard({
@@ -19,7 +20,7 @@ export function AuthCard({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACES);
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <PageMeta title={`${title} · ${t('app.name')}`} description={description ?? t('home.subtitle')} path={useLocation().pathname} noIndex />

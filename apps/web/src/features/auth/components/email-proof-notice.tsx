@@ -2,6 +2,7 @@ import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { useTranslation } from '@/lib/i18n';
+import { AUTH_NAMESPACES } from '../lib/auth-namespaces';
 import { useResendVerification } from '../api/verify-email';
 
 /**
@@ -9,7 +10,7 @@ import { useResendVerification } from '../api/verify-email';
  * e-mails a new confirmation link.
  */
 export function EmailProofNotice() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACES);
   const resend = useResendVerification();
   return (
     <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">

@@ -1,6 +1,7 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
+import { AUTH_NAMESPACES } from '../lib/auth-namespaces';
 import { EmailField } from '@/components/credential-fields';
 import { paths } from '@/config/paths';
 import { useForgotPassword } from '../api/forgot-password';
@@ -10,7 +11,7 @@ import { useMutationForm } from '@/lib/use-mutation-form';
 import { forgotPasswordForm, forgotPasswordMessages } from '../lib/auth-forms';
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACES);
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<{ email: string; resetToken: string | undefined } | null>(null);
   const form = useMutationForm({

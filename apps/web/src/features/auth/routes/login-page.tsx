@@ -1,6 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
+import { AUTH_NAMESPACES } from '../lib/auth-namespaces';
 import { EmailField, PasswordField } from '@/components/credential-fields';
 import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
@@ -11,7 +12,7 @@ import { loginForm, loginMessages } from '../lib/auth-forms';
 import { useEnterSignedIn } from '../lib/use-enter-signed-in';
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACES);
   const location = useLocation();
   const enterSignedIn = useEnterSignedIn();
   const login = useLogin();

@@ -1,5 +1,6 @@
 import { UserSearch } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n';
+import { AUTH_NAMESPACES } from '../lib/auth-namespaces';
 import { FormField } from '@/components/form-field';
 import { paths } from '@/config/paths';
 import { useRecoverEmail } from '../api/recover-email';
@@ -9,7 +10,7 @@ import { useMutationForm } from '@/lib/use-mutation-form';
 import { recoverEmailForm, recoverEmailMessages } from '../lib/auth-forms';
 
 export function RecoverEmailPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACES);
   const recover = useRecoverEmail();
   const form = useMutationForm({
     schema: recoverEmailForm,

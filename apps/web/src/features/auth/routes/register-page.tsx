@@ -2,6 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
 import { useLocation } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
+import { AUTH_NAMESPACES } from '../lib/auth-namespaces';
 import { EmailField, PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { paths } from '@/config/paths';
@@ -14,7 +15,7 @@ import { registerForm, registerMessages } from '../lib/auth-forms';
 import { useEnterSignedIn } from '../lib/use-enter-signed-in';
 
 export function RegisterPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACES);
   const location = useLocation();
   const enterSignedIn = useEnterSignedIn();
   const register = useRegister();

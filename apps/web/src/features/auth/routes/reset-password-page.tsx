@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '@roomweek/contract';
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
+import { AUTH_NAMESPACES } from '../lib/auth-namespaces';
 import { toast } from '@/lib/toast';
 import { PasswordField } from '@/components/credential-fields';
 import { buttonClasses } from '@/components/ui/button';
@@ -17,7 +18,7 @@ import { resetPasswordForm, resetPasswordMessages } from '../lib/auth-forms';
 export const RESET_REDIRECT_MS = 3000;
 
 function MissingToken() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACES);
   useEffect(() => {
     // A fixed id: StrictMode's double effect must not show the message twice.
     toast.error(t('toasts.invalidResetLink'), { id: 'invalid-reset-link' });
@@ -26,7 +27,7 @@ function MissingToken() {
 }
 
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACES);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

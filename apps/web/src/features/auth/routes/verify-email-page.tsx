@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useTranslation } from '@/lib/i18n';
+import { AUTH_NAMESPACES } from '../lib/auth-namespaces';
 import { useSession } from '@/lib/session';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
@@ -13,7 +14,7 @@ import { EmailProofNotice } from '../components/email-proof-notice';
 
 /** /verify-email?token=… — the link e-mailed to prove an address (docs/decisions/0029): proves it once opened, and says so. */
 export function VerifyEmailPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACES);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { user } = useSession();
