@@ -22,7 +22,7 @@ export interface BookingCardProps {
 }
 
 export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'payments']);
   const language = i18n.language;
   const titleId = `booking-${booking.id}`;
   return (

@@ -17,7 +17,7 @@ const HELP_TOPICS = [
 ] as const;
 
 export function ContactPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contact', 'common']);
   const { config } = usePublicConfig();
   const number = config.whatsapp_number.trim() || PLACEHOLDER_WHATSAPP_NUMBER;
 

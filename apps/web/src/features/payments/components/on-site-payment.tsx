@@ -12,7 +12,7 @@ import { PaymentAction } from './payment-action';
 export const ON_SITE_REDIRECT_MS = 2000;
 
 export function OnSitePayment({ stay, beginBooking }: PaymentStepProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'payments']);
   const navigate = useNavigate();
   const [state, setState] = useState<'idle' | 'booking' | 'booked' | 'requested'>('idle');
 

@@ -28,7 +28,7 @@ const PANELS: Record<PaymentMethod, ComponentType<PaymentPanelProps>> = {
 
 /** The payment-method tabs of the booking page: card (stripe), PayPal, on site. */
 export function PaymentTabs(props: PaymentStepProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'payments']);
   const [method, setMethod] = useState<PaymentMethod>('on_site');
   const panelProps = useHeldBooking(props);
   // A new stay starts a new payment: the key drops the panel's state for the previous one (the method tab stays).
