@@ -13,11 +13,10 @@ import {
   Timeline,
   TimelineQuery,
 } from './calendar.ts';
-import { ErrorResponse } from './common.ts';
+import { adminErrors, ErrorResponse } from './common.ts';
 import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 
-const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 const roomErrors = { ...adminErrors, 404: ErrorResponse, 409: ErrorResponse };
 
 /**

@@ -60,6 +60,10 @@ export const ErrorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/** The error answers of an admin's read, and of a write to something that may be missing or taken (routes.ts and its parts). */
+export const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+export const writeErrors = { ...adminErrors, 404: ErrorResponse, 409: ErrorResponse };
+
 export const OkResponse = z.object({ detail: z.string() });
 
 /** Stable error codes the web app translates; `detail` is the fallback text. */

@@ -2,48 +2,27 @@ import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, ne, or, 
 import {
   addDays,
   DEFAULT_CANCELLATION_POLICY,
-  DEFAULT_LANGUAGE,
-  freeCancellationUntil,
-  toEuros,
   UPCOMING_CHECK_IN_DAYS,
   type AdminBookingsQuery,
-  type Booking,
   type BookingStatus,
   type BookingSummary,
   type CancellationPolicy,
-  type CancelledBy,
-  type CancelReason,
-  type Language,
   type StayPricing,
-  type StoredTranslations,
 } from '@roomweek/contract';
 import { alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { readBookingTotals } from './booking-totals-repository.ts';
-import { localisedText } from '../content/translations.ts';
+import type { BookingRow, BookingView } from './booking-view.ts';
 import { availabilityQuery, holdExpired, holdRunning, nightsMeet, occupiesNights } from './booking-nights.ts';
 
-export type BookingRow = typeof bookings.$inferSelect;
+export type { BookingRow } from './booking-view.ts';
 /** Columns as a write takes them: values or SQL expressions such as `now()`. */
 export type NewBookingRow = PgInsertValue<typeof bookings>;
 /** A write's columns, `status` excepted: a booking's state changes only through the life cycle's `writeState` (a compile error, not a convention). */
 export type BookingChanges = Omit<PgUpdateSetSource<typeof bookings>, 'status'> & { status?: never };
 /** A change of state with the columns it sets: what the life cycle (booking-lifecycle.ts) writes, and nothing else (lint). */
 export type BookingTransition = Omit<PgUpdateSetSource<typeof bookings>, 'status'> & { status: BookingStatus };
-
-/** A booking with the room and property it is in: what the API answers and what its messages show. */
-export interface BookingView {
-  booking: BookingRow;
-  roomNumber: string;
-  propertyId: string;
-  /** The property's French texts; `propertyTranslations` the others (docs/behaviour.md §15). */
-  propertyName: string;
-  propertyLocation: string;
-  propertyTranslations: StoredTranslations;
-  /** Whether its hold (if any) still runs, by the database's clock. */
-  holdActive: boolean;
-}
 
 /** A booking row under its row lock, and whether its hold (if any) still runs. */
 export interface LockedBooking {
@@ -76,54 +55,13 @@ export const stayPricingColumns = {
   discounts: rooms.longStayDiscounts,
 };
 
-/** Who cancelled, by why it was cancelled. */
-const CANCELLED_BY_REASON: Record<CancelReason, CancelledBy> = {
-  user: 'guest',
-  admin: 'admin',
-  expired: 'system',
-  payment_failed: 'system',
-  declined: 'admin',
-};
-
-/** A booking as the API answers it, its property's name in `language` where translated, else French (§15). */
-export function toBooking({ booking, roomNumber, propertyId, propertyName, propertyTranslations }: BookingView, language: Language = DEFAULT_LANGUAGE): Booking {
-  const name = localisedText(propertyName, propertyTranslations, 'name', language);
-  return {
-    id: booking.id,
-    room_id: booking.roomId,
-    user_name: booking.userName,
-    user_email: booking.userEmail,
-    start_date: booking.startDate,
-    end_date: booking.endDate,
-    adults: booking.adults,
-    children: booking.children,
-    source: booking.source,
-    total_price: toEuros(booking.totalCents),
-    status: booking.status,
-    payment_method: booking.paymentMethod,
-    cancel_reason: booking.cancelReason,
-    paid_amount: toEuros(booking.paidCents),
-    refund_amount: toEuros(booking.refundedCents),
-    refund_status: booking.refundStatus ?? 'none',
-    failed_refund_amount: toEuros(booking.failedRefundCents),
-    cancellation_policy: booking.cancellationPolicy,
-    free_cancellation_until: freeCancellationUntil(booking.cancellationPolicy, booking.startDate),
-    cancelled_by: booking.cancelReason ? CANCELLED_BY_REASON[booking.cancelReason] : null,
-    hold_expires_at: booking.holdExpiresAt?.toISOString() ?? null,
-    created_at: booking.createdAt.toISOString(),
-    room_number: roomNumber,
-    property_id: propertyId,
-    property_name: name.text,
-    text_languages: { property_name: name.language },
-  };
-}
-
 /** The terms a new booking of a room gets (docs/behaviour.md §10): its property's, or else the site's, or else the default. */
 export const effectiveCancellationPolicy = sql<CancellationPolicy>`coalesce(
   ${properties.cancellationPolicy},
   (select s.value::jsonb from settings s where s.key = 'cancellation_policy'),
   ${JSON.stringify(DEFAULT_CANCELLATION_POLICY)}::jsonb)`;
 
+export { toBooking, type BookingView } from './booking-view.ts';
 export { availabilityQuery, nightsMeet, occupiesNights, upcomingStaysIn } from './booking-nights.ts';
 
 /**
