@@ -198,13 +198,17 @@ export class AuthService {
     return this.session(row);
   }
 
-  /** In one transaction: the new password, a bumped token version (every older token ends), no reset link left. */
+  /**
+   * In one transaction: the new password, a bumped token version (every older token ends), no reset link left. A reset
+   * link proves the mailbox too (a change of address ends the links sent to the old one): the e-mail counts as proved,
+   * so a guest whose account the owner opened (an invitation is a reset link) is not asked to prove it again.
+   */
   private setPassword(userId: string, hash: string, password: string, claimReset?: string): Promise<UserRow | undefined> {
     return this.options.db.transaction(async (tx) => {
       const users = new UsersRepository(tx);
       // Claiming the token and using it happen together: a second use finds it already used.
       if (claimReset && !(await users.claimReset(claimReset))) throw invalidResetToken();
-      const row = await users.setPassword(userId, { hash, isDefault: isDefaultPassword(password) });
+      const row = await users.setPassword(userId, { hash, isDefault: isDefaultPassword(password), ...(claimReset && { emailVerified: true }) });
       await users.endResets(userId);
       await users.forgetRevokedTokens(userId);
       return row;

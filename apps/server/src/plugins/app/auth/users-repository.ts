@@ -73,11 +73,16 @@ export class UsersRepository {
     return row;
   }
 
-  /** Sets the password and bumps the token version: every token issued before stops working. */
-  async setPassword(id: string, password: { hash: string; isDefault: boolean }): Promise<UserRow | undefined> {
+  /** Sets the password (and, set through a reset link, the address proved) and bumps the token version: every token issued before stops working. */
+  async setPassword(id: string, password: { hash: string; isDefault: boolean; emailVerified?: true }): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
-      .set({ passwordHash: password.hash, defaultPassword: password.isDefault, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .set({
+        passwordHash: password.hash,
+        defaultPassword: password.isDefault,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        ...(password.emailVerified && { emailVerified: true }),
+      })
       .where(eq(users.id, id))
       .returning();
     return row;
