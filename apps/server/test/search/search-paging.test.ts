@@ -139,4 +139,41 @@ describe('search: suggestions', () => {
     ]);
     expect((await search(t.app, { ...asked, guests: 5 })).json<SearchResponse>().suggestions).toEqual([]);
   });
+
+  it('counts the rooms of each set of stay rules on the days those rules allow, and with a price filter only rooms within it', async () => {
+    const property = await createProperty(t.app, admin, { name: 'Mixed House' });
+    const sunday = weekdayFrom(40, 7);
+    await createRoom(t.app, admin, property.id, { price_per_week: 700, rules: { changeover_days: [6], min_nights: 7, max_nights: null, whole_weeks: false } });
+    const cheap = await createRoom(t.app, admin, property.id, { price_per_week: 300 });
+    const dear = await createRoom(t.app, admin, property.id, { price_per_week: 900 });
+    for (const room of [cheap, dear]) {
+      const blocked = await t.app.inject({
+        method: 'POST', url: `/api/admin/rooms/${room.id}/blocks`, headers: bearer(admin),
+        payload: { start_date: sunday, end_date: addDays(sunday, 7) },
+      });
+      expect(blocked.statusCode).toBe(201);
+    }
+    const asked = { property_id: property.id, start_date: sunday, end_date: addDays(sunday, 7) };
+    // The Saturday room on the Saturdays either side; the two others once their block is behind or ahead of the stay.
+    expect((await search(t.app, asked)).json<SearchResponse>()).toMatchObject({
+      total: 0,
+      suggestions: [
+        { start_date: addDays(sunday, -1), end_date: addDays(sunday, 6), rooms: 1 },
+        { start_date: addDays(sunday, 6), end_date: addDays(sunday, 13), rooms: 1 },
+        { start_date: addDays(sunday, -7), end_date: sunday, rooms: 2 },
+      ],
+    });
+    // Up to €500 for the week: only the €300 room, on the days it is free.
+    expect((await search(t.app, { ...asked, max_price: 500 })).json<SearchResponse>().suggestions).toEqual([
+      { start_date: addDays(sunday, -7), end_date: sunday, rooms: 1 },
+      { start_date: addDays(sunday, 7), end_date: addDays(sunday, 14), rooms: 1 },
+      { start_date: addDays(sunday, -8), end_date: addDays(sunday, -1), rooms: 1 },
+    ]);
+    // From €800: only the €900 room.
+    expect((await search(t.app, { ...asked, min_price: 800 })).json<SearchResponse>().suggestions).toEqual([
+      { start_date: addDays(sunday, -7), end_date: sunday, rooms: 1 },
+      { start_date: addDays(sunday, 7), end_date: addDays(sunday, 14), rooms: 1 },
+      { start_date: addDays(sunday, -8), end_date: addDays(sunday, -1), rooms: 1 },
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
-import type { StayPricing, StoredTranslations } from '@roomweek/contract';
-import type { Database } from '../../../db/client.ts';
+import { addDays, type StayPricing, type StayRules, type StoredTranslations } from '@roomweek/contract';
+import { queryRows, type Database } from '../../../db/client.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { nightsMeet, occupiesNights } from '../bookings/booking-nights.ts';
@@ -38,11 +38,17 @@ export interface PageRow {
   longitude: number | null;
 }
 
-/** A room's pricing and what takes its nights in a window: the suggestions' material. */
-export interface TakenRow {
-  id: string;
-  pricing: StayPricing;
-  taken: [string, string][];
+/** One stay the suggestions ask about: the rooms with these rules (their arrival day allowed), arriving that day. */
+export interface ArrivalAsked {
+  rules: StayRules;
+  arrival: string;
+}
+
+/** How many rooms are free for a stay arriving that day and, when asked, which. */
+export interface FreeOnArrival {
+  arrival: string;
+  rooms: number;
+  ids: string[] | null;
 }
 
 /** A block or an imported event (room_blocks, `blocking`) with a night in [from, to): written as room_blocks_room_nights_idx. */
@@ -70,7 +76,7 @@ const pricingIn = ({ from, to }: { from: string; to: string }) => sql<StayPricin
   'seasons', jsonb_path_query_array(${rooms.seasonalPrices}, '$[*] ? (@.end_date > $from && @.start_date < $to)', jsonb_build_object('from', ${from}::text, 'to', ${to}::text)),
   'discounts', ${rooms.longStayDiscounts})`;
 
-/** The search's queries: one for the rooms of a search, one for the suggestions' window. */
+/** The search's queries: one for the rooms of a search, and the suggestions' (their rules, then the free rooms per arrival). */
 export class SearchRepository {
   constructor(private readonly db: Database) {}
 
@@ -133,41 +139,61 @@ export class SearchRepository {
       .where(inArray(rooms.id, ids));
   }
 
+  /** The distinct stay rules among the rooms the filter admits: a handful, whatever the number of rooms. */
+  async ruleSets(filter: RoomFilter): Promise<StayRules[]> {
+    const rows = await this.db
+      .selectDistinct({ rules: rooms.stayRules })
+      .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(roomConditions(filter));
+    return rows.map((row) => row.rules);
+  }
+
   /**
-   * Every room the filter admits, with the nights taken in [from, to) (bookings that occupy them, blocks, imported
-   * events) and its seasons within [from, pricedTo).
+   * For each stay asked (its arrival, the rules of the rooms that may take it), how many rooms the filter admits with
+   * those rules are free for `nights` nights from that arrival, and with `withIds` which. One statement: the admitted
+   * rooms' taken nights around the arrivals (bookings that occupy them, blocks, imported events: read through the
+   * nights indexes), then every (room, arrival) asked without one of them in its stay, counted per arrival in the
+   * database: the answer is a row per arrival, never a row per room or per booking.
    */
-  async takenBetween(filter: RoomFilter, from: string, to: string, pricedTo: string): Promise<TakenRow[]> {
-    // Every room's taken nights in the window in one pass (the nights indexes of all rooms), grouped per room: cheaper
-    // than a probe per room when every room is asked.
-    // Only the rooms the filter admits: a narrow filter (one property, rare amenities) reads only their nights.
+  async freeOnArrivals(filter: RoomFilter, nights: number, asked: ArrivalAsked[], withIds: boolean): Promise<FreeOnArrival[]> {
+    if (asked.length === 0) return [];
+    const arrivals = asked.map((stay) => stay.arrival).sort();
+    const [from, to] = [arrivals[0]!, addDays(arrivals.at(-1)!, nights)];
     const admitted = this.db
-      .select({ id: rooms.id })
+      .select({ id: rooms.id, rules: rooms.stayRules })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(roomConditions(filter));
     const stays = this.db
       .select({ roomId: bookings.roomId, startDate: bookings.startDate, endDate: bookings.endDate })
       .from(bookings)
-      .where(and(inArray(bookings.roomId, admitted), nightsMeet(from, to), occupiesNights()));
+      .where(and(sql`${bookings.roomId} in (select id from admitted)`, nightsMeet(from, to), occupiesNights()));
     const blocked = this.db
       .select({ roomId: roomBlocks.roomId, startDate: roomBlocks.startDate, endDate: roomBlocks.endDate })
       .from(roomBlocks)
-      .where(and(inArray(roomBlocks.roomId, admitted), eq(roomBlocks.blocking, true), blockNightsMeet(from, to)));
-    const nights = stays.unionAll(blocked).as('taken_nights');
-    const byRoom = this.db
-      .select({
-        roomId: nights.roomId,
-        taken: sql<[string, string][]>`json_agg(json_build_array(${nights.startDate}, ${nights.endDate}))`.as('taken'),
-      })
-      .from(nights)
-      .groupBy(nights.roomId)
-      .as('taken_by_room');
+      .where(and(sql`${roomBlocks.roomId} in (select id from admitted)`, eq(roomBlocks.blocking, true), blockNightsMeet(from, to)));
+    return queryRows<FreeOnArrival>(
+      this.db,
+      sql`with admitted (id, rules) as (${admitted}),
+        taken (room_id, start_date, end_date) as (${stays} union all ${blocked})
+      select asked.arrival::text as arrival, count(*)::int as rooms, ${withIds ? sql`array_agg(admitted.id)` : sql`null`} as ids
+      from jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) as asked (rules jsonb, arrival date)
+      join admitted on admitted.rules = asked.rules
+      where not exists (
+        select 1 from taken
+        where taken.room_id = admitted.id and taken.start_date < asked.arrival + ${nights}::int and taken.end_date > asked.arrival
+      )
+      group by asked.arrival`,
+    );
+  }
+
+  /** The pricing of these rooms for stays priced within [from, pricedTo): the suggestions' price filter. */
+  async pricing(ids: string[], from: string, pricedTo: string): Promise<Array<{ id: string; pricing: StayPricing }>> {
+    if (ids.length === 0) return [];
     return this.db
-      .select({ id: rooms.id, pricing: pricingIn({ from, to: pricedTo }), taken: sql<[string, string][]>`coalesce(${byRoom.taken}, '[]'::json)` })
+      .select({ id: rooms.id, pricing: pricingIn({ from, to: pricedTo }) })
       .from(rooms)
-      .innerJoin(properties, eq(properties.id, rooms.propertyId))
-      .leftJoin(byRoom, eq(byRoom.roomId, rooms.id))
-      .where(roomConditions(filter));
+      .where(inArray(rooms.id, ids));
   }
 }

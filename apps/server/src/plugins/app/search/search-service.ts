@@ -16,6 +16,7 @@ import {
   type SearchSort,
   type SearchSuggestion,
   type StayPricing,
+  type StayRules,
 } from '@roomweek/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../../lib/errors.ts';
@@ -107,33 +108,71 @@ export class SearchService {
   /**
    * Up to SEARCH_MAX_SUGGESTIONS stays of the same length arriving within SEARCH_SUGGESTION_DAYS either side, nearest
    * first (the earlier of two as near), each with how many rooms it would find; arrivals in the past are not offered.
-   * One query: every room the filter admits, with what takes its nights in the whole window.
+   * The rooms' stay rules are a handful of distinct sets: which arrivals each set allows is worked out here (the same
+   * brokenRules a booking meets); then, SUGGESTION_BATCH arrivals at a time, nearest first, one statement counts per
+   * arrival the rooms with those rules that are free, until enough are found. With a price filter the free rooms are
+   * priced here (quote.ts) and only those within it count.
    */
   private async suggestions(filter: RoomFilter, stay: Stay, bounds: PriceBounds): Promise<SearchSuggestion[]> {
+    const { repository } = this.options;
     const nights = daysBetween(stay.start, stay.end);
     const today = this.options.stays.today();
-    const from = addDays(stay.start, -SEARCH_SUGGESTION_DAYS);
-    const to = addDays(stay.end, SEARCH_SUGGESTION_DAYS);
-    const rooms = await this.options.repository.takenBetween(filter, from < today ? today : from, to, addDays(to, DAYS_PER_WEEK));
+    const ruleSets = await repository.ruleSets(filter);
+    const allows = (rules: StayRules, arrival: string) => brokenRules(rules, isoWeekday(arrival), nights).length === 0;
+    const arrivals: string[] = [];
+    for (let days = 1; days <= SEARCH_SUGGESTION_DAYS; days++) {
+      for (const start of [addDays(stay.start, -days), addDays(stay.start, days)]) {
+        if (start >= today && ruleSets.some((rules) => allows(rules, start))) arrivals.push(start);
+      }
+    }
+    if (arrivals.length === 0) return [];
     const priced = bounds.min > 0 || bounds.max < Number.MAX_SAFE_INTEGER;
+    const prices = new StayPrices(repository, nights, arrivals);
     const found: SearchSuggestion[] = [];
-    for (let days = 1; days <= SEARCH_SUGGESTION_DAYS && found.length < SEARCH_MAX_SUGGESTIONS; days++) {
-      for (const shift of [-days, days]) {
-        const start = addDays(stay.start, shift);
-        if (start < today || found.length >= SEARCH_MAX_SUGGESTIONS) continue;
-        const end = addDays(start, nights);
-        const arrival = isoWeekday(start);
-        const count = rooms.filter((room) => {
-          if (brokenRules(room.pricing.rules, arrival, nights).length > 0) return false;
-          if (room.taken.some(([takenStart, takenEnd]) => takenStart < end && takenEnd > start)) return false;
-          if (!priced) return true;
-          const total = quoteStay(room.pricing, start, end).totalCents;
-          return total >= bounds.min && total <= bounds.max;
-        }).length;
-        if (count > 0) found.push({ start_date: start, end_date: end, rooms: count });
+    for (let i = 0; i < arrivals.length && found.length < SEARCH_MAX_SUGGESTIONS; i += SUGGESTION_BATCH) {
+      const batch = arrivals.slice(i, i + SUGGESTION_BATCH);
+      const asked = ruleSets.flatMap((rules) => batch.filter((arrival) => allows(rules, arrival)).map((arrival) => ({ rules, arrival })));
+      const free = new Map((await repository.freeOnArrivals(filter, nights, asked, priced)).map((row) => [row.arrival, row]));
+      for (const arrival of batch) {
+        const row = free.get(arrival);
+        const rooms = !row ? 0 : priced ? await prices.countWithin(row.ids ?? [], arrival, bounds) : row.rooms;
+        if (rooms > 0) found.push({ start_date: arrival, end_date: addDays(arrival, nights), rooms });
+        if (found.length >= SEARCH_MAX_SUGGESTIONS) break;
       }
     }
     return found;
+  }
+}
+
+/** Arrivals the suggestions count in one statement: the nearest few usually find enough. */
+const SUGGESTION_BATCH = 8;
+
+/** The suggestions' price filter: each room's pricing read once, for the whole window of the arrivals asked. */
+class StayPrices {
+  private readonly pricing = new Map<string, StayPricing>();
+  private readonly window: { from: string; pricedTo: string };
+
+  constructor(
+    private readonly repository: SearchRepository,
+    private readonly nights: number,
+    /** Not empty. */
+    arrivals: string[],
+  ) {
+    const sorted = [...arrivals].sort();
+    const [first, last] = [sorted[0]!, sorted.at(-1)!];
+    this.window = { from: first, pricedTo: pricedUntil({ start: last, end: addDays(last, nights) }) };
+  }
+
+  /** How many of these rooms charge a total within the bounds for the stay from `arrival`. */
+  async countWithin(ids: string[], arrival: string, bounds: PriceBounds): Promise<number> {
+    const missing = ids.filter((id) => !this.pricing.has(id));
+    for (const row of await this.repository.pricing(missing, this.window.from, this.window.pricedTo)) this.pricing.set(row.id, row.pricing);
+    const end = addDays(arrival, this.nights);
+    return ids.filter((id) => {
+      const terms = this.pricing.get(id);
+      const total = terms && quoteStay(terms, arrival, end).totalCents;
+      return total !== undefined && total >= bounds.min && total <= bounds.max;
+    }).length;
   }
 }
 
