@@ -165,6 +165,7 @@ describe('the HTML of the public pages', () => {
     const { status, text } = await html('/sitemap.xml');
     expect(status).toBe(200);
     const properties = await json<PropertyRead[]>('/api/properties', 'fr');
+    expect(text).toContain('/search?lang=pt</loc>');
     for (const each of properties) {
       for (const language of ['fr', 'es', 'pt', 'en']) expect(text).toContain(`/property/${each.id}?lang=${language}</loc>`);
       const rooms = await json<RoomRead[]>(`/api/rooms?property_id=${each.id}`, 'fr');

@@ -70,7 +70,7 @@ describe('a PUBLIC_URL with characters XML must escape', () => {
     // Text outside the markup holds no raw `<`, `>`, quote or lone `&`.
     expect(body).not.toMatch(/&(?!(amp|lt|gt|quot|apos);)/);
     const urls = sitemapUrls(body);
-    expect(urls.length).toBe(4 * 4);
+    expect(urls.length).toBe(5 * 4);
     for (const url of urls) {
       expect(url.loc.startsWith(`${base}/`), url.loc).toBe(true);
       for (const alternate of url.alternates) expect(alternate.href.startsWith(`${base}/`), alternate.href).toBe(true);

@@ -56,7 +56,7 @@ describe('GET /sitemap.xml', () => {
     const { response, text } = await sitemap();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
-    const expected = ['/', '/contact', '/privacy', `/property/${first.id}`, `/property/${second.id}`, ...firstRooms.map((room) => `/room/${room.id}`), `/room/${secondRoom.id}`];
+    const expected = ['/', '/search', '/contact', '/privacy', `/property/${first.id}`, `/property/${second.id}`, ...firstRooms.map((room) => `/room/${room.id}`), `/room/${secondRoom.id}`];
     const urls = sitemapUrls(text);
     expect(urls.map((url) => url.loc).sort()).toEqual(expected.flatMap(localised).sort());
     // A property comes before its rooms (the catalogue's order).
@@ -66,7 +66,7 @@ describe('GET /sitemap.xml', () => {
 
   it('gives each URL the four languages as hreflang alternates and the bare path as x-default', async () => {
     const pages = pagesOf(sitemapUrls((await sitemap()).text));
-    expect(pages.size).toBe(8);
+    expect(pages.size).toBe(9);
     for (const [bare, urls] of pages) {
       const alternates = [...LANGUAGES.map((language) => ({ rel: 'alternate', hreflang: language, href: `${bare}?lang=${language}` })), { rel: 'alternate', hreflang: 'x-default', href: bare }];
       expect(urls.map((url) => url.loc), bare).toEqual(LANGUAGES.map((language) => `${bare}?lang=${language}`));

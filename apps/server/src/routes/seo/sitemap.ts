@@ -6,8 +6,9 @@ import { LANGUAGES } from '@roomweek/contract';
  */
 export const MAX_SITEMAP_URLS = 50_000;
 
-/** The pages anyone may find that exist whatever the data (the sign-in pages are crawlable but carry `noindex`). */
-export const STATIC_PUBLIC_PATHS = ['/', '/contact', '/privacy'] as const;
+/** The pages anyone may find that exist whatever the data (the sign-in pages are crawlable but carry `noindex`; /search
+ * without dates lists every room, its filtered variants carry `noindex`). */
+export const STATIC_PUBLIC_PATHS = ['/', '/search', '/contact', '/privacy'] as const;
 
 /** What robots are asked not to crawl: signed-in and admin screens, payment returns and the JSON API. */
 export const DISALLOWED_PATHS = ['/admin', '/account', '/my-bookings', '/payment-', '/paypal-success', '/api/'] as const;
