@@ -21,6 +21,7 @@ export const config: PublicConfig = {
   site_time_zone: 'Europe/Brussels',
   booking_hold_minutes: 30,
   site_url: 'http://localhost:3000',
+  business: null,
 };
 
 export const client: User = {

@@ -5,6 +5,7 @@ import { adminErrors, ErrorResponse, IdParams, writeErrors } from './common.ts';
 import { paths } from './paths.ts';
 import { AccountDeletion, AccountExport, DeleteAccountBody, Guest, GuestsQuery } from './privacy.ts';
 import { defineRoute } from './route.ts';
+import { BusinessSettings } from './business.ts';
 import { BookingSettings, PaymentSettings, PaymentSettingsUpdate, UploadResponse, WhatsappSettings, WhatsappSettingsUpdate } from './settings.ts';
 
 /** The owner's screens' calls (bookings, guests, settings, uploads). Part of routes.ts's table. */
@@ -104,6 +105,17 @@ export const adminRoutes = Object.freeze({
     summary: "Change the admin's WhatsApp number",
     body: WhatsappSettingsUpdate,
     response: { 200: WhatsappSettings, ...adminErrors },
+  }),
+  business: defineRoute(paths.admin.business, {
+    auth: 'admin',
+    summary: 'The business renting the rooms: its legal details, the invoice prefix and notes (issue 29)',
+    response: { 200: BusinessSettings, ...adminErrors },
+  }),
+  updateBusiness: defineRoute(paths.admin.updateBusiness, {
+    auth: 'admin',
+    summary: 'Replace the business details; a field left out takes its default (empty, prefix RW)',
+    body: BusinessSettings,
+    response: { 200: BusinessSettings, ...adminErrors },
   }),
   paymentSettings: defineRoute(paths.admin.paymentSettings, {
     auth: 'admin',

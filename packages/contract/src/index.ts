@@ -8,6 +8,7 @@ export * from './properties.ts';
 export * from './rooms.ts';
 export * from './party-rules.ts';
 export * from './search.ts';
+export * from './business.ts';
 export * from './search-rules.ts';
 export * from './stay-schemas.ts';
 export * from './quote.ts';

@@ -81,6 +81,8 @@ export const paths = {
     anonymiseGuest: { method: 'DELETE', path: '/admin/guests/:id' },
     whatsappSettings: { method: 'GET', path: '/admin/whatsapp-settings' },
     updateWhatsappSettings: { method: 'PUT', path: '/admin/whatsapp-settings' },
+    business: { method: 'GET', path: '/admin/business' },
+    updateBusiness: { method: 'PUT', path: '/admin/business' },
     paymentSettings: { method: 'GET', path: '/payment-settings' },
     updatePaymentSettings: { method: 'PUT', path: '/payment-settings' },
     upload: { method: 'POST', path: '/upload' },

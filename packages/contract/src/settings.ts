@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicBusiness } from './business.ts';
 import { Language } from './common.ts';
 
 export const PaypalMode = z.enum(['sandbox', 'live']);
@@ -77,6 +78,8 @@ export const PublicConfig = z.object({
   booking_hold_minutes: z.number().int(),
   /** The site's public address (PUBLIC_URL): canonical links and share previews are absolute (docs/behaviour.md §16). */
   site_url: z.string(),
+  /** The business named in the footer and the privacy notice; null until the owner gives its legal name (issue 29). */
+  business: PublicBusiness.nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

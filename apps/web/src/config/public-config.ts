@@ -16,6 +16,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   site_time_zone: 'Europe/Brussels',
   booking_hold_minutes: 30,
   site_url: '',
+  business: null,
 };
 
 export const publicConfigQuery = queryOptions({

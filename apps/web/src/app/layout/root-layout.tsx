@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useSiteYear } from '@/config/public-config';
+import { usePublicConfig, useSiteYear } from '@/config/public-config';
 import { useTranslation } from '@/lib/i18n';
 import { RouteErrorBoundary } from '../route-error';
 import { useNavigationPending } from '../router';
@@ -32,6 +32,8 @@ function useFocusOnNavigation() {
 export function RootLayout() {
   const { t } = useTranslation();
   const year = useSiteYear();
+  // The business the owner named (admin → business), else the site's name (issue 29).
+  const owner = usePublicConfig().config.business?.legal_name ?? t('app.name');
   const main = useFocusOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -53,7 +55,7 @@ export function RootLayout() {
       <footer className="border-t border-stone-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-stone-500 sm:px-6">
           <span>
-            © {year} {t('app.name')} · {t('app.footer')}
+            © {year} {owner} · {t('app.footer')}
           </span>
           <Link to={paths.privacy} className="hover:text-stone-800 hover:underline">
             {t('app.privacy')}

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  BusinessSettings,
   CancellationPolicy,
   DEFAULT_CANCELLATION_POLICY,
+  type PublicBusiness,
   type BookingSettings,
   type PaymentSettings,
   type PaymentSettingsUpdate,
@@ -24,6 +26,8 @@ const KEYS = {
   cancellationPolicy: 'cancellation_policy',
   /** 'true': on-site bookings wait for the owner's approval (docs/decisions/0029); unset: they do not. */
   onSiteRequiresApproval: 'on_site_requires_approval',
+  /** The business's details as JSON (BusinessSettings, issue 29). */
+  business: 'business',
 } as const;
 type Key = (typeof KEYS)[keyof typeof KEYS];
 const SECRET_KEYS = new Set<Key>([KEYS.stripeApiKey, KEYS.stripeWebhookSecret, KEYS.paypalSecret] satisfies SecretSetting[]);
@@ -202,5 +206,24 @@ export class SettingsService {
   async setBookingSettings(update: BookingSettings): Promise<BookingSettings> {
     await this.write({ on_site_requires_approval: String(update.on_site_requires_approval) });
     return this.bookingSettings();
+  }
+
+  /** The business's details: the admin's, or every field at its default (empty, prefix RW) until given. */
+  async business(executor?: Executor): Promise<BusinessSettings> {
+    const stored = (await this.read([KEYS.business], executor)).business;
+    const parsed = stored ? BusinessSettings.safeParse(JSON.parse(stored)) : undefined;
+    return parsed?.success ? parsed.data : BusinessSettings.parse({});
+  }
+
+  /** Replaces the details; documents issued before keep the details they were issued with. */
+  async setBusiness(update: BusinessSettings): Promise<BusinessSettings> {
+    await this.write({ business: JSON.stringify(BusinessSettings.parse(update)) });
+    return this.business();
+  }
+
+  /** What every visitor sees of the business (the footer, the privacy notice): nothing until it has a legal name. */
+  async publicBusiness(): Promise<PublicBusiness | null> {
+    const { legal_name, address, country, vat_number, registration_number, email, phone } = await this.business();
+    return legal_name ? { legal_name, address, country, vat_number, registration_number, email, phone } : null;
   }
 }

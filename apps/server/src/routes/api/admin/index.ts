@@ -47,6 +47,14 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
     handler: async (request) => app.bookingsService.decline(request.params.id, request.body?.message, request.contentLanguage),
   });
 
+  contractRoute(app, routes.admin.business, {
+    handler: async () => app.settingsService.business(),
+  });
+
+  contractRoute(app, routes.admin.updateBusiness, {
+    handler: async (request) => app.settingsService.setBusiness(request.body),
+  });
+
   contractRoute(app, routes.admin.bookingSettings, {
     handler: async () => app.settingsService.bookingSettings(),
   });

@@ -25,9 +25,10 @@ const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
   contractRoute(app, routes.system.config, {
     config: { publicCache: true },
     handler: async () => {
-      const [whatsappNumber, credentials] = await Promise.all([
+      const [whatsappNumber, credentials, business] = await Promise.all([
         app.settingsService.whatsappNumber(),
         app.settingsService.paymentCredentials(),
+        app.settingsService.publicBusiness(),
       ]);
       return {
         whatsapp_number: whatsappNumber,
@@ -40,6 +41,7 @@ const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
         site_time_zone: config.TZ_SITE,
         booking_hold_minutes: config.BOOKING_HOLD_MINUTES,
         site_url: config.PUBLIC_URL,
+        business,
       };
     },
   });

@@ -22,8 +22,9 @@ const SECTIONS = {
  * how to download or delete it. The owner's contact is the WhatsApp number of the admin settings (GET /config).
  */
 export function PrivacyPage() {
-  const { t } = useTranslation(['privacy', 'common']);
+  const { t, i18n } = useTranslation(['privacy', 'common']);
   const { config } = usePublicConfig();
+  const { business } = config;
   const { status } = useSession();
   const number = config.whatsapp_number.trim();
   const signedIn = status === 'authenticated';
@@ -42,7 +43,18 @@ export function PrivacyPage() {
 
       <Section title={t('page.controller.title')}>
         <p>{t('page.controller.text')}</p>
+        {business ? (
+          <address className="not-italic whitespace-pre-line" data-testid="business">
+            {t('page.controller.business', { name: business.legal_name, address: addressLine(business.address, business.country, i18n.language) })}
+            {business.vat_number ? <span className="block">{t('page.controller.vat', { vat: business.vat_number })}</span> : null}
+            {business.registration_number ? (
+              <span className="block">{t('page.controller.registration', { number: business.registration_number })}</span>
+            ) : null}
+          </address>
+        ) : null}
         <ul className="list-disc pl-5">
+          {business?.email ? <li>{t('page.controller.email', { email: business.email })}</li> : null}
+          {business?.phone ? <li>{t('page.controller.phone', { phone: business.phone })}</li> : null}
           {number ? <li data-testid="owner-phone">{t('page.controller.whatsapp', { number })}</li> : null}
           <li>
             <Link to={paths.contact} className="font-medium text-brand-700 hover:underline">
@@ -89,4 +101,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </section>
   );
+}
+
+/** The address as the owner wrote it, then the country's name in the page's language. */
+function addressLine(address: string, country: string, language: string): string {
+  const name = country ? new Intl.DisplayNames([language], { type: 'region' }).of(country) : undefined;
+  return [address, name].filter(Boolean).join(', ');
 }
