@@ -11,6 +11,7 @@ const AvailabilityPage = lazy(() => import('@/features/admin-bookings/routes/ava
 const PaymentSettingsPage = lazy(() => import('@/features/admin-settings/routes/payment-settings-page'));
 const AccountPage = lazy(() => import('@/features/admin-settings/routes/account-page'));
 const WhatsappPage = lazy(() => import('@/features/admin-settings/routes/whatsapp-page'));
+const BusinessPage = lazy(() => import('@/features/admin-settings/routes/business-page'));
 const CancellationPolicyPage = lazy(() => import('@/features/admin-settings/routes/cancellation-policy-page'));
 const GuestsPage = lazy(() => import('@/features/admin-bookings/routes/guests-page'));
 const CalendarPage = lazy(() => import('@/features/admin-calendar/routes/calendar-page'));
@@ -30,6 +31,7 @@ export default function AdminApp() {
       <Route path="payment-settings" element={<PaymentSettingsPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="whatsapp" element={<WhatsappPage />} />
+      <Route path="business" element={<BusinessPage />} />
       <Route path="cancellation-policy" element={<CancellationPolicyPage />} />
       <Route path="guests" element={<GuestsPage />} />
       <Route path="calendar" element={<CalendarPage />} />

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { BusinessSettings } from '@roomweek/contract';
 import { adminPaths } from '@/features/admin-shell/paths';
 import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi, PAYMENT_SETTINGS } from '@/features/admin-shell/test/admin-fixtures';
 import { renderApp } from '../../test/render-app';
@@ -12,6 +13,7 @@ describe('the admin area never downloads every booking', () => {
       {
         'GET /payment-settings': () => PAYMENT_SETTINGS,
         'GET /admin/whatsapp-settings': () => ({ whatsapp_number: '+32 470 12 34 56', delivery: 'log' }),
+        'GET /admin/business': () => BusinessSettings.parse({}),
         'GET /admin/guests': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
       },
     );

@@ -5,6 +5,7 @@ import {
   type AdminCreateBookingBody,
   type BlockBody,
   type BookingSettings,
+  type BusinessSettingsBody,
   type CalendarBody,
   type ApiRoutes,
   type CancelBookingBody,
@@ -332,6 +333,8 @@ export const api = {
     /** Anonymises a guest on request, with the admin's own password. */
     anonymiseGuest: (id: string, body: DeleteAccountBody) => call(routes.admin.anonymiseGuest, { params: { id }, body }),
     whatsappSettings: (signal?: AbortSignal) => call(routes.admin.whatsappSettings, { signal }),
+    business: (signal?: AbortSignal) => call(routes.admin.business, { signal }),
+    updateBusiness: (body: BusinessSettingsBody) => call(routes.admin.updateBusiness, { body }),
     updateWhatsappSettings: (whatsappNumber: string) =>
       call(routes.admin.updateWhatsappSettings, { body: { whatsapp_number: whatsappNumber } }),
     upload: (file: File) => {

@@ -10,6 +10,7 @@ export const adminPaths = {
   paymentSettings: `${paths.admin}/payment-settings`,
   account: paths.adminAccount,
   whatsapp: `${paths.admin}/whatsapp`,
+  business: `${paths.admin}/business`,
   cancellationPolicy: `${paths.admin}/cancellation-policy`,
   guests: `${paths.admin}/guests`,
   calendar: `${paths.admin}/calendar`,

@@ -48,6 +48,7 @@ describe('admin dashboard', () => {
       '/admin/payment-settings',
       '/admin/cancellation-policy',
       '/admin/whatsapp',
+      '/admin/business',
       '/admin/account',
     ]);
   });

@@ -9,6 +9,7 @@ import {
   CreditCard,
   Euro,
   HandCoins,
+  Landmark,
   MessageCircle,
   UserCog,
   Users,
@@ -37,6 +38,7 @@ const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'paymentSettings', to: adminPaths.paymentSettings, icon: CreditCard },
   { key: 'cancellationPolicy', to: adminPaths.cancellationPolicy, icon: CalendarX2 },
   { key: 'whatsapp', to: adminPaths.whatsapp, icon: MessageCircle },
+  { key: 'business', to: adminPaths.business, icon: Landmark },
   { key: 'account', to: adminPaths.account, icon: UserCog },
 ];
 

@@ -1,4 +1,4 @@
-import type { ChangePasswordBody, PaymentSettingsUpdate, ProfileBody } from '@roomweek/contract';
+import type { BusinessSettings, ChangePasswordBody, PaymentSettingsUpdate, ProfileBody } from '@roomweek/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { adminKeys } from '@/features/admin-shell/api/admin-queries';
 import { api } from '@/lib/api-client';
@@ -17,7 +17,17 @@ export const whatsappSettingsQuery = queryOptions({
   staleTime: 0,
 });
 
+export const businessSettingsQuery = queryOptions({
+  queryKey: adminKeys.business,
+  queryFn: ({ signal }) => api.admin.business(signal),
+  staleTime: 0,
+});
+
 export const usePaymentSettings = () => useQuery(paymentSettingsQuery);
+export const useBusinessSettings = () => useQuery(businessSettingsQuery);
+
+/** PUT /admin/business; the footer and the privacy notice read the business from the public config. */
+export const useUpdateBusiness = () => useSettingSave((body: BusinessSettings) => api.admin.updateBusiness(body), adminKeys.business, queryKeys.config);
 export const useWhatsappSettings = () => useQuery(whatsappSettingsQuery);
 
 /** PUT /payment-settings: only filled fields are sent; the public config (enabled methods) changes too. */

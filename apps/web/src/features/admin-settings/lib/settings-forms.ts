@@ -1,4 +1,4 @@
-import { CancellationPolicy, ChangePasswordBody, PaymentSettingsUpdate, PaypalMode, ProfileBody, WhatsappSettingsUpdate } from '@roomweek/contract';
+import { BusinessSettings, CancellationPolicy, ChangePasswordBody, PaymentSettingsUpdate, PaypalMode, ProfileBody, WhatsappSettingsUpdate } from '@roomweek/contract';
 import { z } from 'zod';
 import { policyFieldMessages, policyFields, required } from '@/features/admin-shell/lib/form-text';
 import { formRule, withConfirmation, type FormMessages } from '@/lib/use-zod-form';
@@ -60,3 +60,17 @@ export const paymentSettingsForm = PaymentSettingsUpdate.extend({
   paypal_mode: PaypalMode,
 });
 export const paymentSettingsMessages: FormMessages = { required };
+
+/** The business's details (PUT /admin/business): the contract's record as it is. */
+export const businessForm = BusinessSettings;
+export const businessMessages: FormMessages = {
+  required,
+  fields: {
+    country: 'business.validation.country',
+    email: 'validation.email',
+    phone: 'business.validation.phone',
+    vat_number: 'business.validation.vatNumber',
+    invoice_prefix: 'business.validation.invoicePrefix',
+    invoice_notes: 'business.validation.notes',
+  },
+};

@@ -19,6 +19,7 @@ export const adminKeys = {
   amenities: (language: Language) => ['amenities', language] as const,
   paymentSettings: ['admin', 'payment-settings'] as const,
   whatsappSettings: ['admin', 'whatsapp-settings'] as const,
+  business: ['admin', 'business'] as const,
   cancellationPolicy: ['cancellation-policy'] as const,
 };
 
