@@ -4,7 +4,7 @@ import {
   DAYS_PER_WEEK,
   daysBetween,
   isoWeekday,
-  quoteStay,
+  priceStay,
   SEARCH_MAX_SUGGESTIONS,
   SEARCH_SUGGESTION_DAYS,
   toCents,
@@ -15,6 +15,7 @@ import {
   type SearchResponse,
   type SearchSort,
   type SearchSuggestion,
+  type Party,
   type StayPricing,
 } from '@roomweek/contract';
 import type { z } from 'zod';
@@ -61,6 +62,8 @@ export class SearchService {
 
   async search(query: SearchParams, language: Language): Promise<SearchResponse> {
     const stay = this.stayOf(query);
+    // The whole price of the stay for this party (stay-price.ts): the total a booking of it would be charged.
+    const party = { adults: Math.max(1, query.guests - query.children), children: Math.min(query.children, query.guests - 1) };
     const filter: RoomFilter = { guests: query.guests, propertyId: query.property_id, amenities: amenityKeys(query.amenities) };
     const bounds = priceBounds(query);
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort);
@@ -69,7 +72,7 @@ export class SearchService {
     const rows = await repository.candidates(filter, stay && { ...stay, pricedTo: pricedUntil(stay) });
     const matches: Match[] = [];
     for (const row of rows) {
-      const totalCents = stay && row.pricing ? bookableTotal(row.pricing, stay) : undefined;
+      const totalCents = stay && row.pricing ? bookableTotal(row.pricing, stay, party) : undefined;
       if (stay && totalCents === undefined) continue;
       const price = totalCents ?? row.pricePerWeekCents;
       if (price < bounds.min || price > bounds.max) continue;
@@ -91,7 +94,7 @@ export class SearchService {
       items,
       next_cursor: more && last ? encodeCursor(query.sort, last) : null,
       total: matches.length,
-      suggestions: stay && matches.length === 0 ? await this.suggestions(filter, stay, bounds) : [],
+      suggestions: stay && matches.length === 0 ? await this.suggestions(filter, stay, bounds, party) : [],
     };
   }
 
@@ -109,7 +112,7 @@ export class SearchService {
    * first (the earlier of two as near), each with how many rooms it would find; arrivals in the past are not offered.
    * One query: every room the filter admits, with what takes its nights in the whole window.
    */
-  private async suggestions(filter: RoomFilter, stay: Stay, bounds: PriceBounds): Promise<SearchSuggestion[]> {
+  private async suggestions(filter: RoomFilter, stay: Stay, bounds: PriceBounds, party: Party): Promise<SearchSuggestion[]> {
     const nights = daysBetween(stay.start, stay.end);
     const today = this.options.stays.today();
     const from = addDays(stay.start, -SEARCH_SUGGESTION_DAYS);
@@ -127,7 +130,7 @@ export class SearchService {
           if (brokenRules(room.pricing.rules, arrival, nights).length > 0) return false;
           if (room.taken.some(([takenStart, takenEnd]) => takenStart < end && takenEnd > start)) return false;
           if (!priced) return true;
-          const total = quoteStay(room.pricing, start, end).totalCents;
+          const total = priceStay(room.pricing, start, end, party).totalCents;
           return total >= bounds.min && total <= bounds.max;
         }).length;
         if (count > 0) found.push({ start_date: start, end_date: end, rooms: count });
@@ -138,9 +141,9 @@ export class SearchService {
 }
 
 /** The stay's total in cents, or undefined when it breaks one of the room's stay rules (checked first: arithmetic). */
-function bookableTotal(pricing: StayPricing, stay: Stay): number | undefined {
+function bookableTotal(pricing: StayPricing, stay: Stay, party: Party): number | undefined {
   if (brokenRules(pricing.rules, isoWeekday(stay.start), daysBetween(stay.start, stay.end)).length > 0) return undefined;
-  return quoteStay(pricing, stay.start, stay.end).totalCents;
+  return priceStay(pricing, stay.start, stay.end, party).totalCents;
 }
 
 /** The last night a stay's price may reach, exclusive: a stay under a week is charged as the week from its arrival. */
