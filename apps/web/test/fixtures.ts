@@ -61,6 +61,9 @@ export const property: Property = {
   latitude: null,
   longitude: null,
   cancellation_policy: null,
+  fees: [],
+  taxes: [],
+  vat_percent: 0,
 };
 
 export const room: RoomDetail = {
@@ -77,6 +80,8 @@ export const room: RoomDetail = {
   rules: NO_STAY_RULES,
   seasonal_prices: [],
   long_stay_discounts: [],
+  fees: null,
+  price_terms: { fees: [], taxes: [], vat_percent: 0 },
 };
 
 /** GET /rooms/{id}/availability for the fixture room: its taken stays and blocked nights, its stay terms (docs/behaviour.md §11, §14). */
@@ -86,6 +91,7 @@ export const availability = (bookings: BookedRange[], terms: Partial<RoomDetail>
   rules: terms.rules ?? room.rules,
   seasonal_prices: terms.seasonal_prices ?? room.seasonal_prices,
   long_stay_discounts: terms.long_stay_discounts ?? room.long_stay_discounts,
+  price_terms: terms.price_terms ?? room.price_terms,
 });
 
 export function booking(overrides: Partial<Booking> = {}): Booking {
@@ -100,6 +106,11 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     children: 0,
     source: 'web',
     total_price: 100,
+    price_lines: [],
+    rent_total: 100,
+    fees_total: 0,
+    taxes_total: 0,
+    vat_included: 0,
     status: 'confirmed',
     payment_method: 'on_site',
     cancel_reason: null,

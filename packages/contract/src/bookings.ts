@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_SEARCH_MAX_LENGTH, APPROVAL_MESSAGE_MAX_LENGTH, BOOKING_SOURCES, BOOKING_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from './booking-rules.ts';
 import { CancellationPolicy, CancelledBy, RefundStatus } from './cancellation.ts';
 import { CalendarDate, DateInput, Id, Language } from './common.ts';
-import { PartyInput } from './stay-schemas.ts';
+import { PartyInput, PriceLineResponse } from './stay-schemas.ts';
 
 export {
   ADMIN_PAGE_SIZE,
@@ -45,6 +45,17 @@ export const Booking = z.object({
   /** `web`: booked on the site by the guest; `admin`: entered by the owner (a booking taken by phone or e-mail). */
   source: BookingSource,
   total_price: z.number(),
+  /**
+   * What it was charged, line by line, copied when it was made (docs/behaviour.md §18): the rent's nights, each fee and
+   * tax (names in the language answered); later changes of fees, taxes or VAT change no booking. Empty for a booking
+   * made before prices were itemised.
+   */
+  price_lines: z.array(PriceLineResponse),
+  /** total_price = rent_total + fees_total + taxes_total; vat_included is in rent and fees. */
+  rent_total: z.number(),
+  fees_total: z.number(),
+  taxes_total: z.number(),
+  vat_included: z.number(),
   status: BookingStatus,
   payment_method: PaymentMethod,
   cancel_reason: CancelReason.nullable(),

@@ -46,16 +46,39 @@ export function cancellationStage(policy: CancellationPolicy, startDate: string,
   return cancellationStageFrom(freeCancellationUntil(policy, startDate), startDate, today);
 }
 
+/** What the policy gives back, split: the rent and fees (the policy's share) and the taxes (all of them before arrival). */
+export interface PolicyRefund {
+  rentAndFeesCents: number;
+  taxesCents: number;
+  totalCents: number;
+}
+
 /**
- * Cents the policy gives back when cancelling on `today`: all that was paid while free, `late_refund_percent` % of it
- * (rounded to the cent, half up) once late, nothing from arrival; never more than what is still unrefunded.
+ * Cents the policy gives back when cancelling on `today` (docs/behaviour.md §10, §18): all that was paid while free;
+ * once late, the taxes paid in full (a tax is not owed for a stay that does not happen) and `late_refund_percent` % of
+ * the rest (rounded to the cent, half up); nothing from arrival; never more than what is still unrefunded (the rent
+ * and fees' part gives way first).
  */
+export function policyRefund(
+  policy: CancellationPolicy,
+  stay: { startDate: string; paidCents: number; refundedCents: number; taxesCents?: number },
+  today: string,
+): PolicyRefund {
+  const stage = cancellationStage(policy, stay.startDate, today);
+  const taxesPaid = stage === 'started' ? 0 : Math.min(stay.taxesCents ?? 0, stay.paidCents);
+  const rest = stay.paidCents - taxesPaid;
+  const share = stage === 'free' ? rest : stage === 'late' ? Math.floor((rest * policy.late_refund_percent + 50) / 100) : 0;
+  const left = Math.max(0, stay.paidCents - stay.refundedCents);
+  const taxesCents = Math.min(taxesPaid, left);
+  const rentAndFeesCents = Math.min(share, left - taxesCents);
+  return { rentAndFeesCents, taxesCents, totalCents: rentAndFeesCents + taxesCents };
+}
+
+/** Cents the policy gives back when cancelling on `today` (`policyRefund`'s total). */
 export function policyRefundCents(
   policy: CancellationPolicy,
-  stay: { startDate: string; paidCents: number; refundedCents: number },
+  stay: { startDate: string; paidCents: number; refundedCents: number; taxesCents?: number },
   today: string,
 ): number {
-  const stage = cancellationStage(policy, stay.startDate, today);
-  const owed = stage === 'free' ? stay.paidCents : stage === 'late' ? Math.floor((stay.paidCents * policy.late_refund_percent + 50) / 100) : 0;
-  return Math.max(0, Math.min(owed, stay.paidCents - stay.refundedCents));
+  return policyRefund(policy, stay, today).totalCents;
 }

@@ -10,7 +10,9 @@ export {
   type CancellationStage,
   DEFAULT_CANCELLATION_POLICY,
   freeCancellationUntil,
+  policyRefund,
   policyRefundCents,
+  type PolicyRefund,
   REFUND_REASON_MAX_LENGTH,
   REFUND_STATUSES,
 } from './cancellation-rules.ts';
@@ -69,6 +71,8 @@ export const CancellationQuote = z.object({
   paid_amount: z.number(),
   /** paid − refund. */
   fee: z.number(),
+  /** The policy's refund split (docs/behaviour.md §18): the policy's share of rent and fees, and the taxes, in full before arrival. */
+  policy_refund_split: z.object({ rent_and_fees: z.number(), taxes: z.number() }),
   free_cancellation_until: CalendarDate,
   policy: CancellationPolicy,
 });

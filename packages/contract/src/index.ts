@@ -12,6 +12,8 @@ export * from './business.ts';
 export * from './search-rules.ts';
 export * from './stay-schemas.ts';
 export * from './quote.ts';
+export * from './price-schemas.ts';
+export * from './stay-price.ts';
 export * from './bookings.ts';
 export * from './cancellation.ts';
 export * from './payments.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CancellationPolicy } from './cancellation.ts';
 import { Id, Language, Photos } from './common.ts';
 import { PROPERTY_TEXT_LIMITS, PropertyTranslations, PropertyTranslationsInput } from './content.ts';
+import { Fee, FeesInput, Tax, TaxesInput, VatPercentInput } from './price-schemas.ts';
 
 export const Property = z.object({
   id: Id,
@@ -17,6 +18,10 @@ export const Property = z.object({
   longitude: z.number().nullable(),
   /** This property's own cancellation terms; null: the site's (GET /cancellation-policy). */
   cancellation_policy: CancellationPolicy.nullable(),
+  /** Fees and tourist taxes a stay pays, and the VAT included in rent and fees (docs/behaviour.md §18); names in every language. */
+  fees: z.array(Fee),
+  taxes: z.array(Tax),
+  vat_percent: z.number(),
   /** Only in an admin's reads and writes: every language's texts as written (`fr` complete; es, pt, en where written). */
   translations: PropertyTranslations.optional(),
 });
@@ -35,5 +40,9 @@ export const PropertyInput = z.object({
   cancellation_policy: CancellationPolicy.nullable().optional(),
   /** `{es: {name, description, location}, pt: …, en: …}`, each text optional; left out: unchanged (none for a new property). */
   translations: PropertyTranslationsInput.optional(),
+  /** Left out: unchanged (none, and no VAT, for a new property). */
+  fees: FeesInput.optional(),
+  taxes: TaxesInput.optional(),
+  vat_percent: VatPercentInput.optional(),
 });
 export type PropertyInput = z.input<typeof PropertyInput>;

@@ -1,7 +1,8 @@
 import { daysBetween } from './dates.ts';
 import { toCents, toEuros } from './price.ts';
 import { MAX_STAY_DAYS } from './booking-rules.ts';
-import type { LongStayDiscount, QuoteResponse, RuleCode, RuleViolation, SeasonalPrice, StayRules } from './stay-rules.ts';
+import { feeCentsOf, taxCentsOf, type Fee, type PriceTerms, type Tax } from './price-terms.ts';
+import type { LongStayDiscount, RentQuoteAnswer, RuleCode, RuleViolation, SeasonalPrice, StayRules } from './stay-rules.ts';
 
 /**
  * The price of a stay and the rules it must keep (docs/behaviour.md §11, decision 0020): one pure function, used by
@@ -26,6 +27,8 @@ export interface StayPricing {
   rules: StayRules;
   seasons: readonly SeasonCents[];
   discounts: readonly LongStayDiscount[];
+  /** Fees, taxes and VAT (price-terms.ts): left out, none — the rent alone (stay-price.ts `priceStay`). */
+  terms?: PriceTerms;
 }
 
 /** The room fields the API shows for its pricing (Room, availability). */
@@ -34,6 +37,8 @@ export interface RoomPricingFields {
   rules: StayRules;
   seasonal_prices: readonly SeasonalPrice[];
   long_stay_discounts: readonly LongStayDiscount[];
+  /** The fees, taxes and VAT a stay in the room pays (RoomDetail, availability); left out: the rent alone. */
+  price_terms?: { fees: readonly Fee[]; taxes: readonly Tax[]; vat_percent: number };
 }
 
 export interface QuoteLine {
@@ -214,6 +219,15 @@ export function stayPricingOf(room: RoomPricingFields): StayPricing {
       price_per_week_cents: toCents(season.price_per_week),
     })),
     discounts: room.long_stay_discounts,
+    ...(room.price_terms
+      ? {
+          terms: {
+            fees: room.price_terms.fees.map(feeCentsOf),
+            taxes: room.price_terms.taxes.map(taxCentsOf),
+            vatPercent: room.price_terms.vat_percent,
+          },
+        }
+      : {}),
   };
 }
 
@@ -238,8 +252,8 @@ export function quoteLineLabel(line: QuoteLine): string {
   return line.kind === 'season' ? `Season price, ${line.start_date} to ${line.end_date}: ${nights}` : `Standard price: ${nights}`;
 }
 
-/** The quote as `GET /rooms/{id}/quote` answers it: euros, English labels. */
-export function quoteAnswer(quote: StayQuote): QuoteResponse {
+/** The rent's quote as `GET /rooms/{id}/quote` answers it: euros, English labels (stay-price.ts `priceAnswer` adds fees and taxes). */
+export function quoteAnswer(quote: StayQuote): RentQuoteAnswer {
   return {
     start_date: quote.start_date,
     end_date: quote.end_date,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CancellationPolicy } from './cancellation.ts';
 import { CalendarDate, DateInput, Euros, Id, Language, Photos } from './common.ts';
 import { LanguageQuery } from './content.ts';
+import { Fee, FeesInput, Tax } from './price-schemas.ts';
 import { MAX_GUESTS, MIN_GUESTS } from './party-rules.ts';
 import { LongStayDiscount, LongStayDiscountsInput, SeasonalPrice, SeasonalPricesInput, StayRules, StayRulesInput } from './stay-schemas.ts';
 
@@ -30,6 +31,8 @@ export const Room = z.object({
   text_languages: z.object({ amenities: z.array(Language) }),
   photos: z.array(z.string()),
   ...RoomStayTerms,
+  /** Its own fees, in place of its property's; null: its property's (docs/behaviour.md §18). */
+  fees: z.array(Fee).nullable(),
   /** Only in an admin's reads and writes: the amenities as stored, vocabulary keys (`wifi`) and free text. */
   amenity_keys: z.array(z.string()).optional(),
 });
@@ -39,8 +42,13 @@ export type Room = z.infer<typeof Room>;
  * A room with the name of its property, for the booking page and the admin cards, and the cancellation terms a
  * booking of it gets now (its property's, or else the site's).
  */
+/** The fees (the room's own, else its property's), taxes and VAT a stay in the room pays: what the stay summary prices with. */
+export const PriceTermsResponse = z.object({ fees: z.array(Fee), taxes: z.array(Tax), vat_percent: z.number() });
+export type PriceTermsResponse = z.infer<typeof PriceTermsResponse>;
+
 export const RoomDetail = Room.extend({
   property_name: z.string(),
+  price_terms: PriceTermsResponse,
   cancellation_policy: CancellationPolicy,
   text_languages: z.object({ amenities: z.array(Language), property_name: Language }),
 });
@@ -63,6 +71,8 @@ export const RoomInput = z.object({
   rules: StayRulesInput.optional(),
   seasonal_prices: SeasonalPricesInput.optional(),
   long_stay_discounts: LongStayDiscountsInput.optional(),
+  /** Its own fees in place of its property's; null: its property's; left out: unchanged (its property's on create). */
+  fees: FeesInput.nullable().optional(),
   /** Also give every other room of the property this room's rules and long-stay tiers (not its prices). */
   apply_rules_to_property: z.boolean().default(false),
 });
@@ -81,5 +91,6 @@ export const AvailabilityResponse = z.object({
   /** Nights the owner blocked, or that another platform's calendar took (docs/behaviour.md §14): dates only, no note. */
   blocks: z.array(BookedRange),
   ...RoomStayTerms,
+  price_terms: PriceTermsResponse,
 });
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;

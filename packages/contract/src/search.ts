@@ -14,6 +14,11 @@ export const SearchQuery = z.object({
   end_date: DateInput.optional(),
   /** Everyone who comes, adults and children: 1 to 30. */
   guests: z.coerce.number().int().min(MIN_GUESTS).max(MAX_GUESTS).default(1),
+  /**
+   * How many of the guests are children (docs/behaviour.md §18): the total prices the party as guests − children adults
+   * and these children (a tourist tax may exempt them); at most guests − 1 (more is read as that).
+   */
+  children: z.coerce.number().int().min(0).max(MAX_GUESTS).default(0),
   property_id: Id.optional(),
   /** Euros; on the stay's total with dates, on the price per week without. */
   min_price: PriceBound.optional(),

@@ -54,15 +54,41 @@ export type QuoteLine = {
   amount: number;
 };
 
-/** What a stay would cost, and every rule it breaks (a booking refuses the first, in RULE_CODES order). */
+/** A fee's or a tax's line (docs/behaviour.md §18): `name` in the language answered, euros. */
+export type ChargeLineAnswer = {
+  /** English. */
+  label: string;
+  kind: 'fee' | 'tax';
+  code: string;
+  name: string;
+  quantity: number;
+  unit_amount: number;
+  amount: number;
+};
+
+/** A line of a price: the rent's nights, or a fee, or a tax. */
+export type PriceLine = QuoteLine | ChargeLineAnswer;
+
+/**
+ * What a stay would cost, and every rule it breaks (a booking refuses the first, in RULE_CODES order). `subtotal`
+ * is the rent lines' sum; rent_total = subtotal − discount_amount; total_price = rent_total + fees_total + taxes_total.
+ */
 export type QuoteResponse = {
   start_date: string;
   end_date: string;
   nights: number;
-  lines: QuoteLine[];
+  lines: PriceLine[];
   subtotal: number;
   discount_percent: number;
   discount_amount: number;
+  rent_total: number;
+  fees_total: number;
+  taxes_total: number;
+  /** The VAT included in rent and fees. */
+  vat_included: number;
   total_price: number;
   violations: RuleViolation[];
 };
+
+/** The rent's part of a quote (quote.ts `quoteAnswer`): its lines are the nights', its total the rent's. */
+export type RentQuoteAnswer = Omit<QuoteResponse, 'lines' | 'rent_total' | 'fees_total' | 'taxes_total' | 'vat_included'> & { lines: QuoteLine[] };

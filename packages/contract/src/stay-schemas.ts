@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_STAY_DAYS } from './booking-rules.ts';
 import { CalendarDate, DateInput, Euros } from './common.ts';
+import { LanguageQuery } from './content.ts';
 import { DEFAULT_PARTY, MAX_GUESTS } from './party-rules.ts';
 import { rulesCanBeMet } from './quote.ts';
 import { MAX_DISCOUNT_TIERS, MAX_DISCOUNT_WEEKS, MAX_SEASONS, RULE_CODES } from './stay-rules.ts';
@@ -89,8 +90,8 @@ export const PartyInput = z.object(partyFields(z.number()));
 /** The same in a query string, where every value is text. */
 export const PartyQuery = z.object(partyFields(z.coerce.number()));
 
-/** The party is checked against the room's capacity; it does not change the price (yet). */
-export const QuoteQuery = z.object({ start_date: DateInput, end_date: DateInput, ...PartyQuery.shape });
+/** The party is checked against the room's capacity; it changes the taxes and the per-person fees (docs/behaviour.md §18). */
+export const QuoteQuery = z.object({ start_date: DateInput, end_date: DateInput, ...PartyQuery.shape, ...LanguageQuery.shape });
 
 
 /** A rule the stay breaks; `field` is the date to change (the arrival when it misses the changeover day, else the departure). */
@@ -113,16 +114,40 @@ export const QuoteLineResponse = z.object({
   amount: z.number(),
 });
 
+/** A fee's or a tax's line (docs/behaviour.md §18): `name` in the language answered. */
+export const ChargeLineResponse = z.object({
+  label: z.string(),
+  kind: z.enum(['fee', 'tax']),
+  code: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit_amount: z.number(),
+  amount: z.number(),
+}) satisfies z.ZodType<Rules.ChargeLineAnswer>;
+
+/** A line of a price: the rent's nights (`standard`, `season`), a `fee` or a `tax`. */
+export const PriceLineResponse = z.union([QuoteLineResponse, ChargeLineResponse]);
+
+/** The totals of a price: rent_total after the long-stay discount; total_price = rent_total + fees_total + taxes_total. */
+export const PriceTotals = {
+  rent_total: z.number(),
+  fees_total: z.number(),
+  taxes_total: z.number(),
+  /** The VAT included in rent and fees. */
+  vat_included: z.number(),
+  total_price: z.number(),
+};
+
 /** What a stay would cost, and every rule it breaks (a booking refuses the first, in RULE_CODES order). */
 export const QuoteResponse = z.object({
   start_date: CalendarDate,
   end_date: CalendarDate,
   nights: z.number().int(),
-  lines: z.array(QuoteLineResponse),
+  lines: z.array(PriceLineResponse),
   subtotal: z.number(),
   discount_percent: z.number(),
   discount_amount: z.number(),
-  total_price: z.number(),
+  ...PriceTotals,
   violations: z.array(RuleViolation),
 }) satisfies z.ZodType<Rules.QuoteResponse>;
 export type QuoteResponse = Rules.QuoteResponse;

@@ -6,7 +6,10 @@ import {
   DEFAULT_CANCELLATION_POLICY,
   NO_STAY_RULES,
   type CancellationPolicy,
+  type FeeCents,
   type LongStayDiscount,
+  type StoredPriceLine,
+  type TaxCents,
   type SeasonCents,
   type StayRules,
   type StoredTranslations,
@@ -106,9 +109,19 @@ export const properties = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Its own cancellation terms; null: the site's (migration 0010). */
     cancellationPolicy: jsonb('cancellation_policy').$type<CancellationPolicy>(),
+    /** Fees, taxes (cents) and the VAT included in hundredths of a percent (migration 0020, decision 0033). */
+    fees: jsonb('fees').$type<FeeCents[]>().notNull().default([]),
+    taxes: jsonb('taxes').$type<TaxCents[]>().notNull().default([]),
+    vatHundredths: integer('vat_hundredths').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [check('properties_translations_check', sql`jsonb_typeof(${t.translations}) = 'object'`)],
+  (t) => [
+    check('properties_translations_check', sql`jsonb_typeof(${t.translations}) = 'object'`),
+    check(
+      'properties_price_terms_check',
+      sql`jsonb_typeof(${t.fees}) = 'array' and jsonb_typeof(${t.taxes}) = 'array' and ${t.vatHundredths} between 0 and 3000`,
+    ),
+  ],
 );
 
 export const rooms = pgTable(
@@ -129,6 +142,8 @@ export const rooms = pgTable(
     stayRules: jsonb('stay_rules').$type<StayRules>().notNull().default(NO_STAY_RULES),
     seasonalPrices: jsonb('seasonal_prices').$type<SeasonCents[]>().notNull().default([]),
     longStayDiscounts: jsonb('long_stay_discounts').$type<LongStayDiscount[]>().notNull().default([]),
+    /** Its own fees (cents); null: its property's (migration 0020). */
+    fees: jsonb('fees').$type<FeeCents[]>(),
     /** The secret of its exported iCal feed, GET /api/ical/{token}.ics (migration 0015, decision 0024). */
     icalToken: text('ical_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -140,6 +155,7 @@ export const rooms = pgTable(
     uniqueIndex('rooms_ical_token_key').on(t.icalToken),
     check('rooms_price_check', sql`${t.pricePerWeekCents} >= 0`),
     check('rooms_max_guests_check', sql`${t.maxGuests} between 1 and 30`),
+    check('rooms_fees_check', sql`${t.fees} is null or jsonb_typeof(${t.fees}) = 'array'`),
     check(
       'rooms_stay_terms_check',
       sql`jsonb_typeof(${t.stayRules}) = 'object' and jsonb_typeof(${t.seasonalPrices}) = 'array' and jsonb_typeof(${t.longStayDiscounts}) = 'array'`,
@@ -168,6 +184,14 @@ export const bookings = pgTable(
     source: text('source', { enum: BOOKING_SOURCES }).notNull().default('web'),
     adminNote: text('admin_note'),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /**
+     * What it was charged, copied when made (migration 0020, decision 0033): the price's lines (the rent's in cents, fees
+     * and taxes with their names in every language), the fees, the taxes, the VAT included; rent = total − fees − taxes.
+     */
+    priceLines: jsonb('price_lines').$type<StoredPriceLine[]>().notNull().default([]),
+    feesCents: bigint('fees_cents', { mode: 'number' }).notNull().default(0),
+    taxesCents: bigint('taxes_cents', { mode: 'number' }).notNull().default(0),
+    vatCents: bigint('vat_cents', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: ['confirmed', 'pending', 'cancelled'] }).notNull(),
     paymentMethod: text('payment_method', { enum: ['stripe', 'paypal', 'on_site'] }).notNull(),
     language: text('language').notNull().default('fr'),
@@ -210,6 +234,10 @@ export const bookings = pgTable(
     check('bookings_party_check', sql`${t.adults} >= 1 and ${t.children} >= 0`),
     check('bookings_source_check', sql`${t.source} in ('web', 'admin')`),
     check('bookings_refunds_within_paid', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.paidCents}`),
+    check(
+      'bookings_price_parts_check',
+      sql`jsonb_typeof(${t.priceLines}) = 'array' and ${t.feesCents} >= 0 and ${t.taxesCents} >= 0 and ${t.vatCents} >= 0 and ${t.feesCents} + ${t.taxesCents} <= ${t.totalCents}`,
+    ),
     // The exclusion constraint `bookings_no_overlap` is added by hand in migration 0000 (drizzle-kit cannot express it).
   ],
 );

@@ -52,6 +52,8 @@ describe('cancellation policy and refunds on cancel', () => {
         policy_refund_amount: 350,
         paid_amount: 350,
         fee: 0,
+        // No tax on this stay: all of it is rent and fees (docs/behaviour.md §18).
+        policy_refund_split: { rent_and_fees: 350, taxes: 0 },
         free_cancellation_until: siteDate(16),
         policy: { free_until_days: 14, late_refund_percent: 50 },
       });

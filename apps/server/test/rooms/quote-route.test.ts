@@ -53,6 +53,11 @@ describe('quote of a stay, and the booking that follows it', () => {
       subtotal: 1050.01,
       discount_percent: 0,
       discount_amount: 0,
+      // No fee, tax or VAT on this property: the rent is the whole price (docs/behaviour.md §18).
+      rent_total: 1050.01,
+      fees_total: 0,
+      taxes_total: 0,
+      vat_included: 0,
       total_price: 1050.01,
       violations: [],
     });

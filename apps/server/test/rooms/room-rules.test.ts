@@ -67,7 +67,7 @@ describe('room rules, seasons and long-stay discounts', () => {
     expect((await t.app.inject({ url: `/api/rooms/${room.id}` })).json()).toMatchObject(terms);
     expect((await t.app.inject({ url: `/api/rooms?property_id=${property.id}` })).json<Room[]>().find((r) => r.id === room.id)).toMatchObject(terms);
     const availability = await t.app.inject({ url: `/api/rooms/${room.id}/availability` });
-    expect(availability.json()).toEqual({ bookings: [], blocks: [], ...terms });
+    expect(availability.json()).toEqual({ bookings: [], blocks: [], ...terms, price_terms: { fees: [], taxes: [], vat_percent: 0 } });
   });
 
   it('keeps the terms an update leaves out, and clears those it sends empty', async () => {

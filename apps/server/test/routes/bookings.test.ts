@@ -36,6 +36,14 @@ describe('bookings routes', () => {
         children: 0,
         source: 'web',
         total_price: 350,
+        // The price as it was made, line by line: the rent alone here (docs/behaviour.md §18).
+        price_lines: [
+          { label: 'Standard price: 7 nights at €350.00/week', kind: 'standard', start_date: siteDate(10), end_date: siteDate(17), nights: 7, price_per_week: 350, amount: 350 },
+        ],
+        rent_total: 350,
+        fees_total: 0,
+        taxes_total: 0,
+        vat_included: 0,
         status: 'confirmed',
         payment_method: 'on_site',
         cancel_reason: null,

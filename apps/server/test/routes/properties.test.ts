@@ -54,6 +54,9 @@ describe('properties routes', () => {
         latitude: 50.85,
         longitude: 4.35,
         cancellation_policy: null,
+        fees: [],
+        taxes: [],
+        vat_percent: 0,
         ...FRENCH_TEXTS,
       });
     });
@@ -80,6 +83,9 @@ describe('properties routes', () => {
         id: expect.any(String),
         ...validProperty(),
         cancellation_policy: null,
+        fees: [],
+        taxes: [],
+        vat_percent: 0,
         ...FRENCH_TEXTS,
         translations: { fr: { name, description, location } },
       });

@@ -8,6 +8,7 @@ import { expectError, expectRefused, expireHold, insertBooking } from '../suppor
 
 /** A room without stay rules, seasons or long-stay tiers (docs/behaviour.md §11), as the API answers it. */
 const NO_TERMS = { rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discounts: [] };
+const NO_PRICE_TERMS = { fees: [], taxes: [], vat_percent: 0 };
 /** What anyone reads: the admin's answer without the stored amenities (docs/behaviour.md §15). */
 const publicView = ({ amenity_keys: _keys, ...room }: Room) => room;
 
@@ -69,6 +70,8 @@ describe('rooms routes', () => {
         room_number: '12B',
         // The terms a booking of it gets now: its property has none of its own, so the site's.
         cancellation_policy: { free_until_days: 14, late_refund_percent: 50 },
+        // Its property has no fee, tax or VAT (docs/behaviour.md §18).
+        price_terms: NO_PRICE_TERMS,
       });
     });
 
@@ -94,6 +97,7 @@ describe('rooms routes', () => {
         amenity_keys: ['Wi-Fi', 'Balcony'],
         photos: ['/uploads/0b8f4c52-2f7e-4c5e-9d0e-2b1d7f4a9c11.webp'],
         ...NO_TERMS,
+        fees: null,
       });
       const [row] = await db().select().from(rooms).where(eq(rooms.id, room.id));
       expect(row!.pricePerWeekCents).toBe(29_550);
@@ -238,6 +242,7 @@ describe('rooms routes', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         ...NO_TERMS,
+        price_terms: NO_PRICE_TERMS,
         blocks: [],
         bookings: [
           { start_date: siteDate(10), end_date: siteDate(17) },
@@ -248,11 +253,11 @@ describe('rooms routes', () => {
 
       // An explicit window, as dates or as the ISO timestamps the web app sends.
       const window = await availability(room.id, `?start=${siteDate(15)}&end=${siteDate(18)}`);
-      expect(window.json()).toEqual({ ...NO_TERMS, blocks: [], bookings: [{ start_date: siteDate(10), end_date: siteDate(17) }, { start_date: siteDate(17), end_date: siteDate(20) }] });
+      expect(window.json()).toEqual({ ...NO_TERMS, price_terms: NO_PRICE_TERMS, blocks: [], bookings: [{ start_date: siteDate(10), end_date: siteDate(17) }, { start_date: siteDate(17), end_date: siteDate(20) }] });
       const iso = await availability(room.id, `?start=${siteDate(17)}T12:00:00.000Z&end=${siteDate(250)}T12:00:00Z`);
-      expect(iso.json()).toEqual({ ...NO_TERMS, blocks: [], bookings: [{ start_date: siteDate(17), end_date: siteDate(20) }, { start_date: siteDate(200), end_date: siteDate(207) }] });
+      expect(iso.json()).toEqual({ ...NO_TERMS, price_terms: NO_PRICE_TERMS, blocks: [], bookings: [{ start_date: siteDate(17), end_date: siteDate(20) }, { start_date: siteDate(200), end_date: siteDate(207) }] });
       // A window that ends on an arrival day does not include that stay.
-      expect((await availability(room.id, `?start=${siteDate(0)}&end=${siteDate(10)}`)).json()).toEqual({ ...NO_TERMS, blocks: [], bookings: [] });
+      expect((await availability(room.id, `?start=${siteDate(0)}&end=${siteDate(10)}`)).json()).toEqual({ ...NO_TERMS, price_terms: NO_PRICE_TERMS, blocks: [], bookings: [] });
     });
 
     it('is public: no token needed', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PriceTerms } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
@@ -66,6 +67,7 @@ export const availabilityQuery = (db: Executor) => {
       rules: rooms.stayRules,
       seasons: rooms.seasonalPrices,
       discounts: rooms.longStayDiscounts,
+      terms: priceTermsColumn,
     })
     .from(rooms)
     .innerJoin(properties, eq(properties.id, rooms.propertyId))
@@ -73,3 +75,12 @@ export const availabilityQuery = (db: Executor) => {
     .where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
     .orderBy(asc(taken.startDate));
 };
+
+/**
+ * The fees (the room's own, else its property's), taxes and VAT a stay in a room pays (docs/behaviour.md §18), as the
+ * contract's PriceTerms: read with the room joined to its property.
+ */
+export const priceTermsColumn = sql<PriceTerms>`json_build_object(
+  'fees', coalesce(${rooms.fees}, ${properties.fees}),
+  'taxes', ${properties.taxes},
+  'vatPercent', ${properties.vatHundredths} / 100.0)`;

@@ -14,7 +14,7 @@ import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { readBookingTotals } from './booking-totals-repository.ts';
 import type { BookingRow, BookingView } from './booking-view.ts';
-import { availabilityQuery, holdExpired, holdRunning, nightsMeet, occupiesNights } from './booking-nights.ts';
+import { availabilityQuery, holdExpired, holdRunning, nightsMeet, occupiesNights, priceTermsColumn } from './booking-nights.ts';
 
 export type { BookingRow } from './booking-view.ts';
 /** Columns as a write takes them: values or SQL expressions such as `now()`. */
@@ -47,12 +47,13 @@ const viewColumns = {
   holdActive,
 };
 
-/** What a stay's price and rules depend on (the contract's StayPricing), read with the room. */
+/** What a stay's price and rules depend on (the contract's StayPricing), read with the room and its property. */
 export const stayPricingColumns = {
   pricePerWeekCents: rooms.pricePerWeekCents,
   rules: rooms.stayRules,
   seasons: rooms.seasonalPrices,
   discounts: rooms.longStayDiscounts,
+  terms: priceTermsColumn,
 };
 
 /** The terms a new booking of a room gets (docs/behaviour.md §10): its property's, or else the site's, or else the default. */
@@ -62,7 +63,7 @@ export const effectiveCancellationPolicy = sql<CancellationPolicy>`coalesce(
   ${JSON.stringify(DEFAULT_CANCELLATION_POLICY)}::jsonb)`;
 
 export { toBooking, type BookingView } from './booking-view.ts';
-export { availabilityQuery, nightsMeet, occupiesNights, upcomingStaysIn } from './booking-nights.ts';
+export { availabilityQuery, nightsMeet, occupiesNights, priceTermsColumn, upcomingStaysIn } from './booking-nights.ts';
 
 /**
  * The times the life cycle writes, on the database's clock (one clock for every instance): now, a hold's end in

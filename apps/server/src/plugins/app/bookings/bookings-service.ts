@@ -5,7 +5,8 @@ import {
   DEFAULT_PARTY,
   MAX_DAYS_AHEAD,
   MAX_STAY_DAYS,
-  quoteStay,
+  priceStay,
+  priceTermsAnswer,
   seasonalPricesOf,
   type AdminBookingsQuery,
   type AvailabilityResponse,
@@ -25,6 +26,7 @@ import type { EmailProof } from '../auth/email-proof.ts';
 import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingLifecycle } from './booking-lifecycle.ts';
 import { assertPartyFits } from '../rooms/capacity.ts';
+import { bookingPriceColumns } from './booking-price.ts';
 import { toBooking, type BookingsRepository } from './bookings-repository.ts';
 
 export interface BookingsServiceOptions {
@@ -126,13 +128,13 @@ export class BookingsService {
         if (ownHold) {
           // Paying on site for one's own card/PayPal hold makes its nights unpaid on-site nights: capped as a new booking.
           if (capped && onSite && ownHold.paymentMethod !== 'on_site') await this.assertUnderNightCap(tx, user.id, start, end);
-          // The party asked now is the booking's, whatever the hold said.
-          await this.repository.update(tx, ownHold.id, party);
+          // The party asked now is the booking's, whatever the hold said, and so is the price it makes (taxes, per-person fees).
+          await this.repository.update(tx, ownHold.id, { ...party, ...bookingPriceColumns(priceStay(room.pricing, start, end, party)) });
           return { booking: toBooking(await lifecycle.switchMethod(tx, ownHold.id, body.payment_method, approval)), reused: true };
         }
         // The room's stay rules and price: the same quote GET /rooms/{id}/quote answers (docs/behaviour.md §11).
-        const quote = quoteStay(room.pricing, start, end);
-        const broken = quote.violations[0];
+        const price = priceStay(room.pricing, start, end, party);
+        const broken = price.quote.violations[0];
         if (broken) throw badRequest(broken.code, broken.detail, broken.field);
         if (capped) await this.assertUnderCap(tx, user.id);
         if (capped && onSite) await this.assertUnderNightCap(tx, user.id, start, end);
@@ -141,7 +143,7 @@ export class BookingsService {
           startDate: start,
           endDate: end,
           ...party,
-          totalCents: quote.totalCents,
+          ...bookingPriceColumns(price),
           paymentMethod: body.payment_method,
           language,
         }, approval);
@@ -231,6 +233,7 @@ export class BookingsService {
       rules: room.rules,
       seasonal_prices: seasonalPricesOf(room.seasons),
       long_stay_discounts: room.discounts,
+      price_terms: priceTermsAnswer(room.terms),
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { quoteStay, type AdminCreateBookingBody, type Booking, type Language } from '@roomweek/contract';
+import { priceStay, type AdminCreateBookingBody, type Booking, type Language } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { badRequest, conflict, notFound, sqlState } from '../../../lib/errors.ts';
 import type { GuestAccounts } from '../auth/guest-accounts.ts';
@@ -7,6 +7,7 @@ import type { BookingLifecycle } from './booking-lifecycle.ts';
 import { toBooking, type BookingsRepository } from './bookings-repository.ts';
 import { assertPartyFits } from '../rooms/capacity.ts';
 import { guestInRoom, type BookingsService } from './bookings-service.ts';
+import { bookingPriceColumns } from './booking-price.ts';
 
 /** The body as the route's schema gave it: defaults applied (one adult, no children, on site, no note, rules kept). */
 export type OwnerBookingBody = z.output<typeof AdminCreateBookingBody>;
@@ -42,8 +43,8 @@ export class OwnerBookings {
         if (!room) throw notFound('room_not_found', 'Room not found');
         assertPartyFits(room, body);
         await lifecycle.releaseExpired(tx, { roomId: room.id });
-        const quote = quoteStay(room.pricing, start, end);
-        const broken = quote.violations[0];
+        const price = priceStay(room.pricing, start, end, body);
+        const broken = price.quote.violations[0];
         if (broken && !body.ignore_rules) throw badRequest(broken.code, broken.detail, broken.field);
         const { user, created } = await accounts.findOrCreate(tx, guest);
         const view = await lifecycle.open(
@@ -54,7 +55,7 @@ export class OwnerBookings {
             endDate: end,
             adults: body.adults,
             children: body.children,
-            totalCents: quote.totalCents,
+            ...bookingPriceColumns(price),
             paymentMethod: 'on_site',
             language: user.language,
             source: 'admin',

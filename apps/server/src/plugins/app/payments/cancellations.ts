@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   freeCancellationUntil,
-  policyRefundCents,
+  policyRefund,
+  type PolicyRefund,
   toCents,
   toEuros,
   type Booking,
@@ -49,13 +50,15 @@ export class Cancellations {
   async quote(user: UserRow, id: string): Promise<CancellationQuote> {
     const { booking } = await findBooking(this.options.bookings, id);
     this.assertOwnerOrAdmin(user, booking);
-    const policyCents = this.policyRefund(booking);
+    const policy = this.policyRefund(booking);
+    const policyCents = policy.totalCents;
     const refundCents = user.role === 'admin' ? refundableCents(booking) : policyCents;
     return {
       refund_amount: toEuros(refundCents),
       policy_refund_amount: toEuros(policyCents),
       paid_amount: toEuros(booking.paidCents),
       fee: toEuros(refundableCents(booking) - refundCents),
+      policy_refund_split: { rent_and_fees: toEuros(policy.rentAndFeesCents), taxes: toEuros(policy.taxesCents) },
       free_cancellation_until: freeCancellationUntil(booking.cancellationPolicy, booking.startDate),
       policy: booking.cancellationPolicy,
     };
@@ -74,7 +77,7 @@ export class Cancellations {
       const booking = await this.lockOwnOrAny(tx, user, id);
       this.options.lifecycle.assertCan('cancel', booking);
       if (this.today() >= booking.endDate) throw conflict('booking_finished', 'This stay is over and can no longer be cancelled');
-      const cents = admin && body.refund_amount !== undefined ? toCents(body.refund_amount) : admin ? refundableCents(booking) : this.policyRefund(booking);
+      const cents = admin && body.refund_amount !== undefined ? toCents(body.refund_amount) : admin ? refundableCents(booking) : this.policyRefund(booking).totalCents;
       if (cents > refundableCents(booking)) throw refundTooLarge(booking, 'refund_amount');
       const note = body.reason || null;
       const refund = cents > 0 ? await this.recordRefund(tx, booking, cents, 'cancellation', `cancel-${booking.id}`, note) : undefined;
@@ -109,10 +112,11 @@ export class Cancellations {
     return this.afterRefund(id, refundId);
   }
 
-  private policyRefund(booking: BookingRow): number {
-    return policyRefundCents(
+  /** The policy's refund: its share of rent and fees, and the taxes paid in full before arrival (docs/behaviour.md §18). */
+  private policyRefund(booking: BookingRow): PolicyRefund {
+    return policyRefund(
       booking.cancellationPolicy,
-      { startDate: booking.startDate, paidCents: booking.paidCents, refundedCents: booking.refundedCents },
+      { startDate: booking.startDate, paidCents: booking.paidCents, refundedCents: booking.refundedCents, taxesCents: booking.taxesCents },
       this.today(),
     );
   }

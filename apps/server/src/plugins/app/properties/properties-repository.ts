@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE, type Property, type PropertyInput, type StoredTranslations } from '@roomweek/contract';
+import { type Fee, type Tax, DEFAULT_LANGUAGE, feeCentsOf, feeOf, taxCentsOf, taxOf, type Property, type PropertyInput, type StoredTranslations } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { properties, rooms } from '../../../db/schema.ts';
 import { notFound } from '../../../lib/errors.ts';
@@ -7,7 +7,12 @@ import { upcomingStaysIn } from '../bookings/bookings-repository.ts';
 import { allTranslations, localisedTexts, type ContentView } from '../content/translations.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
-export type PropertyValues = Omit<PropertyInput, 'photos' | 'translations'> & { photos: string[]; translations?: StoredTranslations };
+export type PropertyValues = Omit<PropertyInput, 'photos' | 'translations' | 'fees' | 'taxes'> & {
+  photos: string[];
+  translations?: StoredTranslations;
+  fees?: Fee[];
+  taxes?: Tax[];
+};
 
 /** Anyone's view in French: what a caller that asks for nothing gets. */
 const FRENCH: ContentView = { language: DEFAULT_LANGUAGE, admin: false };
@@ -25,6 +30,9 @@ export function toProperty(row: PropertyRow, view: ContentView = FRENCH): Proper
     latitude: row.latitude,
     longitude: row.longitude,
     cancellation_policy: row.cancellationPolicy,
+    fees: row.fees.map(feeOf),
+    taxes: row.taxes.map(taxOf),
+    vat_percent: row.vatHundredths / 100,
     ...(view.admin && { translations: allTranslations(base, row.translations) }),
   };
 }
@@ -41,6 +49,10 @@ const columns = (input: PropertyValues) => ({
   ...(input.cancellation_policy !== undefined && { cancellationPolicy: input.cancellation_policy }),
   // Left out: unchanged by an update (none for a new property).
   ...(input.translations !== undefined && { translations: input.translations }),
+  // Fees, taxes, VAT (docs/behaviour.md §18): left out, unchanged (none for a new property); stored in cents.
+  ...(input.fees !== undefined && { fees: input.fees.map(feeCentsOf) }),
+  ...(input.taxes !== undefined && { taxes: input.taxes.map(taxCentsOf) }),
+  ...(input.vat_percent !== undefined && { vatHundredths: Math.round(input.vat_percent * 100) }),
 });
 
 /** The public reads, prepared once: their SQL is built once, and PostgreSQL plans them once per connection. */

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Room, RoomDetail, RoomValues, StayPricing } from '@roomweek/contract';
-import { DEFAULT_LANGUAGE, DEFAULT_MAX_GUESTS, NO_STAY_RULES, seasonalPricesOf, toCents, toEuros } from '@roomweek/contract';
+import { DEFAULT_LANGUAGE, DEFAULT_MAX_GUESTS, feeCentsOf, feeOf, NO_STAY_RULES, priceTermsAnswer, seasonalPricesOf, toCents, toEuros } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { properties, rooms } from '../../../db/schema.ts';
 import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
-import { effectiveCancellationPolicy, stayPricingColumns, upcomingStaysIn } from '../bookings/bookings-repository.ts';
+import { effectiveCancellationPolicy, priceTermsColumn, stayPricingColumns, upcomingStaysIn } from '../bookings/bookings-repository.ts';
 import { showAmenities } from '../content/amenities.ts';
 import { localisedText, type ContentView } from '../content/translations.ts';
 
@@ -27,6 +27,7 @@ export function toRoom(row: RoomRow, view: ContentView = FRENCH): Room {
     rules: row.stayRules,
     seasonal_prices: seasonalPricesOf(row.seasonalPrices),
     long_stay_discounts: row.longStayDiscounts,
+    fees: row.fees?.map(feeOf) ?? null,
     ...(view.admin && { amenity_keys: row.amenities }),
   };
 }
@@ -49,6 +50,8 @@ function columns(input: RoomValues, mode: 'create' | 'update') {
     stayRules: input.rules ?? (onCreate ? NO_STAY_RULES : undefined),
     seasonalPrices: seasons ?? (onCreate ? [] : undefined),
     longStayDiscounts: input.long_stay_discounts ?? (onCreate ? [] : undefined),
+    // Its own fees (cents); null: its property's; left out: unchanged (its property's on create).
+    fees: input.fees === undefined ? (onCreate ? null : undefined) : (input.fees?.map(feeCentsOf) ?? null),
   };
 }
 
@@ -77,6 +80,7 @@ const prepareReads = (db: Database) => {
         propertyName: properties.name,
         propertyTranslations: properties.translations,
         cancellationPolicy: effectiveCancellationPolicy,
+        priceTerms: priceTermsColumn,
       })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
@@ -113,6 +117,7 @@ export class RoomsRepository {
       ...room,
       property_name: propertyName.text,
       cancellation_policy: row.cancellationPolicy,
+      price_terms: priceTermsAnswer(row.priceTerms),
       text_languages: { ...room.text_languages, property_name: propertyName.language },
     };
   }

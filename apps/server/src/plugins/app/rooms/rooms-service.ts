@@ -1,7 +1,8 @@
 import {
   findSeasonOverlap,
-  quoteAnswer,
-  quoteStay,
+  priceAnswer,
+  priceStay,
+  type Language,
   type Party,
   type QuoteResponse,
   type Room,
@@ -46,13 +47,13 @@ export class RoomsService {
 
   /**
    * What the stay would cost and which rules it breaks: the very function `POST /bookings` charges with. The party must
-   * fit the room (400 too_many_guests); it does not change the price.
+   * fit the room (400 too_many_guests); it changes the taxes and per-person fees; fees' and taxes' names in `language`.
    */
-  async quote(roomId: string, startInput: string, endInput: string, party: Party): Promise<QuoteResponse> {
+  async quote(roomId: string, startInput: string, endInput: string, party: Party, language: Language): Promise<QuoteResponse> {
     const { start, end } = this.options.stays.normaliseStay(startInput, endInput);
     const pricing = await this.options.repository.pricing(roomId);
     assertPartyFits(pricing, party);
-    return quoteAnswer(quoteStay(pricing, start, end));
+    return priceAnswer(priceStay(pricing, start, end, party), language);
   }
 
   /** Archives the room (as PropertiesService.archive): refused while a stay in it is not over. */

@@ -3,7 +3,7 @@ import { addDays, type StayPricing, type StayRules, type StoredTranslations } fr
 import { queryRows, type Database } from '../../../db/client.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
-import { nightsMeet, occupiesNights } from '../bookings/booking-nights.ts';
+import { nightsMeet, occupiesNights, priceTermsColumn } from '../bookings/booking-nights.ts';
 
 /** What every search asks of a room, dates or not (issue 26). */
 export interface RoomFilter {
@@ -74,7 +74,8 @@ const pricingIn = ({ from, to }: { from: string; to: string }) => sql<StayPricin
   'pricePerWeekCents', ${rooms.pricePerWeekCents},
   'rules', ${rooms.stayRules},
   'seasons', jsonb_path_query_array(${rooms.seasonalPrices}, '$[*] ? (@.end_date > $from && @.start_date < $to)', jsonb_build_object('from', ${from}::text, 'to', ${to}::text)),
-  'discounts', ${rooms.longStayDiscounts})`;
+  'discounts', ${rooms.longStayDiscounts},
+  'terms', ${priceTermsColumn})`;
 
 /** The search's queries: one for the rooms of a search, and the suggestions' (their rules, then the free rooms per arrival). */
 export class SearchRepository {

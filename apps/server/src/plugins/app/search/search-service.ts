@@ -4,7 +4,7 @@ import {
   DAYS_PER_WEEK,
   daysBetween,
   isoWeekday,
-  quoteStay,
+  priceStay,
   SEARCH_MAX_SUGGESTIONS,
   SEARCH_SUGGESTION_DAYS,
   toCents,
@@ -15,6 +15,7 @@ import {
   type SearchResponse,
   type SearchSort,
   type SearchSuggestion,
+  type Party,
   type StayPricing,
   type StayRules,
 } from '@roomweek/contract';
@@ -62,6 +63,8 @@ export class SearchService {
 
   async search(query: SearchParams, language: Language): Promise<SearchResponse> {
     const stay = this.stayOf(query);
+    // The whole price of the stay for this party (stay-price.ts): the total a booking of it would be charged.
+    const party = { adults: Math.max(1, query.guests - query.children), children: Math.min(query.children, query.guests - 1) };
     const filter: RoomFilter = { guests: query.guests, propertyId: query.property_id, amenities: amenityKeys(query.amenities) };
     const bounds = priceBounds(query);
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort);
@@ -70,7 +73,7 @@ export class SearchService {
     const rows = await repository.candidates(filter, stay && { ...stay, pricedTo: pricedUntil(stay) });
     const matches: Match[] = [];
     for (const row of rows) {
-      const totalCents = stay && row.pricing ? bookableTotal(row.pricing, stay) : undefined;
+      const totalCents = stay && row.pricing ? bookableTotal(row.pricing, stay, party) : undefined;
       if (stay && totalCents === undefined) continue;
       const price = totalCents ?? row.pricePerWeekCents;
       if (price < bounds.min || price > bounds.max) continue;
@@ -92,7 +95,7 @@ export class SearchService {
       items,
       next_cursor: more && last ? encodeCursor(query.sort, last) : null,
       total: matches.length,
-      suggestions: stay && matches.length === 0 ? await this.suggestions(filter, stay, bounds) : [],
+      suggestions: stay && matches.length === 0 ? await this.suggestions(filter, stay, bounds, party) : [],
     };
   }
 
@@ -113,7 +116,7 @@ export class SearchService {
    * arrival the rooms with those rules that are free, until enough are found. With a price filter the free rooms are
    * priced here (quote.ts) and only those within it count.
    */
-  private async suggestions(filter: RoomFilter, stay: Stay, bounds: PriceBounds): Promise<SearchSuggestion[]> {
+  private async suggestions(filter: RoomFilter, stay: Stay, bounds: PriceBounds, party: Party): Promise<SearchSuggestion[]> {
     const { repository } = this.options;
     const nights = daysBetween(stay.start, stay.end);
     const today = this.options.stays.today();
@@ -127,7 +130,7 @@ export class SearchService {
     }
     if (arrivals.length === 0) return [];
     const priced = bounds.min > 0 || bounds.max < Number.MAX_SAFE_INTEGER;
-    const prices = new StayPrices(repository, nights, arrivals);
+    const prices = new StayPrices(repository, nights, arrivals, party);
     const found: SearchSuggestion[] = [];
     for (let i = 0; i < arrivals.length && found.length < SEARCH_MAX_SUGGESTIONS; i += SUGGESTION_BATCH) {
       const batch = arrivals.slice(i, i + SUGGESTION_BATCH);
@@ -157,6 +160,7 @@ class StayPrices {
     private readonly nights: number,
     /** Not empty. */
     arrivals: string[],
+    private readonly party: Party,
   ) {
     const sorted = [...arrivals].sort();
     const [first, last] = [sorted[0]!, sorted.at(-1)!];
@@ -170,16 +174,16 @@ class StayPrices {
     const end = addDays(arrival, this.nights);
     return ids.filter((id) => {
       const terms = this.pricing.get(id);
-      const total = terms && quoteStay(terms, arrival, end).totalCents;
+      const total = terms && priceStay(terms, arrival, end, this.party).totalCents;
       return total !== undefined && total >= bounds.min && total <= bounds.max;
     }).length;
   }
 }
 
 /** The stay's total in cents, or undefined when it breaks one of the room's stay rules (checked first: arithmetic). */
-function bookableTotal(pricing: StayPricing, stay: Stay): number | undefined {
+function bookableTotal(pricing: StayPricing, stay: Stay, party: Party): number | undefined {
   if (brokenRules(pricing.rules, isoWeekday(stay.start), daysBetween(stay.start, stay.end)).length > 0) return undefined;
-  return quoteStay(pricing, stay.start, stay.end).totalCents;
+  return priceStay(pricing, stay.start, stay.end, party).totalCents;
 }
 
 /** The last night a stay's price may reach, exclusive: a stay under a week is charged as the week from its arrival. */

@@ -24,10 +24,10 @@ const rooms: FastifyPluginAsyncZod = async (app) => {
   });
 
   contractRoute(app, routes.rooms.quote, {
-    config: { publicCache: true },
+    config: { publicCache: true, contentLanguage: true },
     handler: async (request) => {
       const { start_date, end_date, adults, children } = request.query;
-      return app.roomsService.quote(request.params.id, start_date, end_date, { adults, children });
+      return app.roomsService.quote(request.params.id, start_date, end_date, { adults, children }, request.contentLanguage);
     },
   });
 

@@ -8,7 +8,7 @@ const ROOM_B = '00000000-0000-4000-8000-00000000000b';
 const PROPERTY_1 = '00000000-0000-4000-8000-000000000001';
 const PROPERTY_2 = '00000000-0000-4000-8000-000000000002';
 /** Rooms without stay rules, seasons or long-stay tiers. */
-const NO_TERMS = { rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discounts: [] };
+const NO_TERMS = { rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discounts: [], fees: null };
 
 let sequence = 0;
 /** The shared booking fixture in room A of property 1; what these rules read (dates, status, room, property) set here. */

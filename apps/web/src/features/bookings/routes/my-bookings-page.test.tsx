@@ -16,6 +16,7 @@ function quote(refund: number, paid: number, startDate = '2030-03-04'): Cancella
     policy_refund_amount: refund,
     paid_amount: paid,
     fee: paid - refund,
+    policy_refund_split: { rent_and_fees: refund, taxes: 0 },
     free_cancellation_until: addDays(startDate, -DEFAULT_CANCELLATION_POLICY.free_until_days),
     policy: DEFAULT_CANCELLATION_POLICY,
   };
