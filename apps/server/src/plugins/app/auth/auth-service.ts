@@ -76,7 +76,9 @@ export class AuthService {
 
   /** A new token for the account, as every sign-in answers it. */
   async session(row: UserRow): Promise<AuthResponse> {
-    return { user: toUser(row), token: await this.options.tokens.sign(row.id, row.tokenVersion) };
+    const issued = await this.options.tokens.issue(row.id, row.tokenVersion);
+    await this.options.sessions.issued(row, issued);
+    return { user: toUser(row), token: issued.token };
   }
 
   /** The user a bearer token stands for, or null when the token is invalid, expired, superseded or logged out. */

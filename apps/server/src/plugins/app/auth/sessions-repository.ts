@@ -9,6 +9,10 @@ export type SessionRow = typeof userSessions.$inferSelect;
 export class SessionsRepository {
   constructor(private readonly db: Executor) {}
 
+  async insert(values: { jti: string; userId: string; expiresAt: Date; tokenVersion: number }): Promise<void> {
+    await this.db.insert(userSessions).values(values).onConflictDoNothing();
+  }
+
   /** The device of this token is seen now: written the first time, its last_seen_at, address and browser moved after. */
   async touch(values: { jti: string; userId: string; expiresAt: Date; tokenVersion: number; ip: string; userAgent: string | null }): Promise<void> {
     await this.db

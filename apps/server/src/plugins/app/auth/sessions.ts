@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { SignedIn } from './auth-service.ts';
 import { SessionsRepository, type SessionRow } from './sessions-repository.ts';
-import { UsersRepository } from './users-repository.ts';
+import { UsersRepository, type UserRow } from './users-repository.ts';
 
 /** A device's last_seen_at moves at most this often (per instance), so a signed-in request rarely costs a write. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
@@ -36,6 +36,11 @@ export class Sessions {
 
   constructor(private readonly db: Database) {
     this.repository = new SessionsRepository(db);
+  }
+
+  /** A token was just issued: its device is listed from now on (its address and browser once it is first used). */
+  async issued(user: UserRow, token: { jti: string; expiresAt: Date }): Promise<void> {
+    await this.repository.insert({ jti: token.jti, userId: user.id, expiresAt: token.expiresAt, tokenVersion: user.tokenVersion });
   }
 
   /** Called for every signed-in request; writes at most every 5 minutes per token and instance. */
