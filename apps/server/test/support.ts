@@ -5,8 +5,11 @@ import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { bookings } from '../src/db/schema.ts';
 import type { TestDatabase } from './helper.ts';
 
-/** Tables whose rows change on every request by design, not because a refused call changed data. */
-const VOLATILE_TABLES = new Set(['rate_limits', 'schema_migrations']);
+/**
+ * Tables whose rows change on every request by design, not because a refused call changed data: user_sessions notes
+ * when a token was last seen, whatever the call then answers (docs/decisions/0034).
+ */
+const VOLATILE_TABLES = new Set(['rate_limits', 'schema_migrations', 'user_sessions']);
 
 /**
  * Every row of every application table, as sorted JSON text: two snapshots are equal when nothing was written.

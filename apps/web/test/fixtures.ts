@@ -37,6 +37,7 @@ export const client: User = {
   language: 'fr',
   default_password: false,
   email_verified: true,
+  two_factor_enabled: false,
 };
 
 export const admin: User = {

@@ -17,6 +17,7 @@ import { ErrorResponse, OkResponse } from './common.ts';
 import { paths } from './paths.ts';
 import { AccountDeletion, AccountExport, DeleteAccountBody } from './privacy.ts';
 import { defineRoute } from './route.ts';
+import { LoginResponse } from './security.ts';
 
 /** 503 `busy`: the password-hashing queue is full (Retry-After says when to come back). */
 const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
@@ -35,9 +36,11 @@ export const authRoutes = Object.freeze({
   }),
   login: defineRoute(paths.auth.login, {
     auth: 'public',
-    summary: 'Sign in; answers the user and a token',
+    summary:
+      'Sign in; answers the user and a token, or, for an account with two-factor sign-in on, `{two_factor_required: true, ' +
+      'challenge}` and no token (the second step is POST /auth/login/2fa)',
     body: LoginBody,
-    response: { 200: AuthResponse, ...authErrors },
+    response: { 200: LoginResponse, ...authErrors },
   }),
   logout: defineRoute(paths.auth.logout, {
     auth: 'user',

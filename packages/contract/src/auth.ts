@@ -38,6 +38,8 @@ export const User = z.object({
   default_password: z.boolean(),
   /** The account proved its e-mail (the link sent at registration): needed to book on site (docs/decisions/0029). */
   email_verified: z.boolean(),
+  /** Two-factor sign-in is on for the account (docs/decisions/0034). */
+  two_factor_enabled: z.boolean(),
 });
 export type User = z.infer<typeof User>;
 

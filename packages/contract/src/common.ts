@@ -128,5 +128,13 @@ export const ERROR_CODES = [
   'storage_unavailable',
   'database_unavailable',
   'internal_error',
+  // Two-factor sign-in and sessions (issue 31, docs/decisions/0034).
+  'invalid_two_factor_code',
+  'invalid_challenge',
+  'two_factor_already_enabled',
+  'two_factor_not_enabled',
+  'two_factor_setup_missing',
+  'two_factor_enrolment_required',
+  'session_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,6 +3,7 @@ export * from './dates.ts';
 export * from './text-fill.ts';
 export * from './price.ts';
 export * from './auth.ts';
+export * from './security.ts';
 export * from './content.ts';
 export * from './properties.ts';
 export * from './rooms.ts';

@@ -25,6 +25,15 @@ export const paths = {
     verifyEmail: { method: 'POST', path: '/auth/verify-email' },
     resendVerification: { method: 'POST', path: '/auth/verify-email/resend' },
   },
+  security: {
+    twoFactorSetup: { method: 'POST', path: '/auth/2fa/setup' },
+    twoFactorEnable: { method: 'POST', path: '/auth/2fa/enable' },
+    twoFactorDisable: { method: 'POST', path: '/auth/2fa/disable' },
+    loginTwoFactor: { method: 'POST', path: '/auth/login/2fa' },
+    sessions: { method: 'GET', path: '/auth/sessions' },
+    endSession: { method: 'DELETE', path: '/auth/sessions/:id' },
+    endOtherSessions: { method: 'DELETE', path: '/auth/sessions' },
+  },
   properties: {
     list: { method: 'GET', path: '/properties' },
     get: { method: 'GET', path: '/properties/:id' },

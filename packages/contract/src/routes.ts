@@ -3,6 +3,7 @@ import { authRoutes } from './auth-routes.ts';
 import { Booking, CreateBookingBody } from './bookings.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { calendarRoutes } from './calendar-routes.ts';
+import { securityRoutes } from './security-routes.ts';
 import { CancelBookingBody, CancellationPolicy, CancellationQuote } from './cancellation.ts';
 import { adminErrors, ErrorResponse, IdParams, writeErrors } from './common.ts';
 import { Amenity, LanguageQuery } from './content.ts';
@@ -58,6 +59,8 @@ export const routes = tagByGroup({
   },
 
   auth: authRoutes,
+
+  security: securityRoutes,
 
   properties: {
     list: defineRoute(paths.properties.list, {

@@ -54,6 +54,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     /** When the account was anonymised (its own deletion, or an admin's on request; migration 0012, decision 0021). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Two-factor sign-in (migration 0021, decision 0034): the TOTP secret sealed with SETTINGS_KEY, once enabled. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** The secret of a setup not confirmed by a code yet. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last 30-second step a code was accepted for: that step's code and older ones are refused. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), check('users_role_check', sql`${t.role} in ('admin', 'client')`)],
 );

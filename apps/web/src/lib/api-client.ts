@@ -17,6 +17,8 @@ import {
   type GuestsQuery,
   type Language,
   type LoginBody,
+  type LoginTwoFactorBody,
+  type TwoFactorDisableBody,
   type PaymentSettingsUpdate,
   type ProfileBody,
   type PropertyInput,
@@ -249,6 +251,17 @@ export const api = {
     exportData: () => download(routes.auth.exportData, 'roomweek-my-data.json'),
     /** Deletes the signed-in account (its password again); every session of it ends. */
     deleteAccount: (body: DeleteAccountBody) => call(routes.auth.deleteAccount, { body }),
+  },
+
+  /** Two-factor sign-in and signed-in devices (docs/decisions/0034). */
+  security: {
+    loginTwoFactor: (body: LoginTwoFactorBody) => call(routes.security.loginTwoFactor, { body }),
+    setup: () => call(routes.security.twoFactorSetup, {}),
+    enable: (code: string) => call(routes.security.twoFactorEnable, { body: { code } }),
+    disable: (body: TwoFactorDisableBody) => call(routes.security.twoFactorDisable, { body }),
+    sessions: (signal?: AbortSignal) => call(routes.security.sessions, { signal }),
+    endSession: (id: string) => call(routes.security.endSession, { params: { id } }),
+    endOtherSessions: () => call(routes.security.endOtherSessions, {}),
   },
 
   properties: {

@@ -7,7 +7,9 @@ import { EmailProof } from './auth/email-proof.ts';
 import { GuestAccounts } from './auth/guest-accounts.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { RateLimitsRepository } from './auth/rate-limits-repository.ts';
+import { Sessions } from './auth/sessions.ts';
 import { TokenSigner } from './auth/tokens.ts';
+import { TwoFactorService } from './auth/two-factor.ts';
 import { BookingLifecycle } from './bookings/booking-lifecycle.ts';
 import { BookingsRepository } from './bookings/bookings-repository.ts';
 import { BookingsService } from './bookings/bookings-service.ts';
@@ -32,6 +34,10 @@ declare module 'fastify' {
     notifier: Notifier;
     outboxDispatcher: OutboxDispatcher;
     authService: AuthService;
+    /** Two-factor sign-in (docs/decisions/0034). */
+    twoFactor: TwoFactorService;
+    /** Signed-in devices (docs/decisions/0034). */
+    sessions: Sessions;
     emailProof: EmailProof;
     /** This process's bounded password-hashing queue (lib/passwords.ts). */
     passwordHasher: PasswordHasher;
@@ -88,6 +94,15 @@ export default fp<ServicesOptions>(
       }),
     );
     app.decorate(
+      'twoFactor',
+      new TwoFactorService({
+        db,
+        box: new SecretBox(secrets.settingsKey),
+        throttle: new LoginThrottle(rateLimits, config.LOGIN_FAILURE_LIMIT, 'two-factor', false),
+      }),
+    );
+    app.decorate('sessions', new Sessions(db));
+    app.decorate(
       'authService',
       new AuthService({
         db,
@@ -99,6 +114,8 @@ export default fp<ServicesOptions>(
         authRateLimit: config.AUTH_RATE_LIMIT,
         emailProof: app.emailProof,
         exposeResetToken: config.NODE_ENV !== 'production',
+        twoFactor: app.twoFactor,
+        sessions: app.sessions,
       }),
     );
     app.decorate('propertiesRepository', new PropertiesRepository(db));

@@ -5,6 +5,7 @@ import type {
   ForgotPasswordResponse,
   Language,
   LoginBody,
+  LoginResponse,
   ProfileBody,
   RecoverEmailResponse,
   RegisterBody,
@@ -18,7 +19,9 @@ import type { Notifier } from '../notifications/notifier.ts';
 import type { EmailProof } from './email-proof.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { RateLimitsRepository } from './rate-limits-repository.ts';
+import type { Sessions } from './sessions.ts';
 import type { TokenSigner } from './tokens.ts';
+import type { TwoFactorService } from './two-factor.ts';
 import { fullName, toUser, UsersRepository, type UserRow } from './users-repository.ts';
 
 const RESET_VALIDITY_MS = 60 * 60 * 1000;
@@ -41,6 +44,9 @@ export interface AuthServiceOptions {
   emailProof: EmailProof;
   /** Outside production the forgot-password answer carries the token, so development works without e-mail. */
   exposeResetToken: boolean;
+  /** Two-factor sign-in: a password accepted for an account with it on answers a challenge (decision 0034). */
+  twoFactor: TwoFactorService;
+  sessions: Sessions;
 }
 
 /** A request's valid token: its user, and what a logout needs to revoke it. */
@@ -68,8 +74,11 @@ export class AuthService {
     return toUser(user);
   }
 
-  private async session(row: UserRow): Promise<AuthResponse> {
-    return { user: toUser(row), token: await this.options.tokens.sign(row.id, row.tokenVersion) };
+  /** A new token for the account, as every sign-in answers it. */
+  async session(row: UserRow): Promise<AuthResponse> {
+    const issued = await this.options.tokens.issue(row.id, row.tokenVersion);
+    await this.options.sessions.issued(row, issued);
+    return { user: toUser(row), token: issued.token };
   }
 
   /** The user a bearer token stands for, or null when the token is invalid, expired, superseded or logged out. */
@@ -115,7 +124,7 @@ export class AuthService {
   }
 
   /** `ip`: the client's address, for the per-address failure counter. */
-  async login(body: LoginBody, ip: string): Promise<AuthResponse> {
+  async login(body: LoginBody, ip: string): Promise<LoginResponse> {
     const attempt = { email: body.email, ip };
     // Counted as a failure before the hash: parallel guesses cannot all reach it (issue 24).
     await this.options.throttle.claim(attempt);
@@ -131,7 +140,23 @@ export class AuthService {
     }
     if (!row || !valid) throw unauthorized('Incorrect credentials', 'invalid_credentials');
     await this.options.throttle.succeeded(attempt);
+    // With two-factor sign-in on, no token before the second step (POST /auth/login/2fa, decision 0034).
+    if (row.twoFactorSecret) return this.options.twoFactor.challenge(row);
     return this.session(row);
+  }
+
+  /** Signs out everywhere else: a new token version ends every other token; answers a fresh one for this device. */
+  async endOtherSessions(signedIn: SignedIn): Promise<AuthResponse> {
+    const row = await this.options.db.transaction(async (tx) => {
+      const users = new UsersRepository(tx);
+      const updated = await users.bumpTokenVersion(signedIn.user.id);
+      await users.forgetRevokedTokens(signedIn.user.id);
+      return updated;
+    });
+    if (!row) throw unauthorized('Your session has expired; please sign in again', 'invalid_token');
+    const session = await this.session(row);
+    await this.options.sessions.forgetOthers(row.id, signedIn.jti);
+    return session;
   }
 
   private decoy(): Promise<string> {

@@ -46,6 +46,8 @@ export default fp(
       if (!signedIn) throw unauthorized('Your session has expired; please sign in again', 'invalid_token');
       request.user = signedIn.user;
       request.signedIn = signedIn;
+      // The device list (decision 0034): first seen, then at most every 5 minutes.
+      await app.sessions.seen(signedIn, request.ip, request.headers['user-agent']);
     }
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

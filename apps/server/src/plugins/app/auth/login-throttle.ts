@@ -33,9 +33,15 @@ export class LoginThrottle {
   private readonly account: FailurePolicy;
   private readonly address: FailurePolicy;
 
+  /**
+   * `kind` names the counters (`login`, or `two-factor` for the codes of the second step, decision 0034); with
+   * `knownAddresses` off, an address the account used before gets no leniency (a code guesser already has the password).
+   */
   constructor(
     private readonly limits: RateLimitsRepository,
     accountFreeFailures: number,
+    private readonly kind = 'login',
+    private readonly knownAddresses = true,
   ) {
     const policy = { forgetSeconds: FORGET_SECONDS, baseDelaySeconds: BASE_DELAY_SECONDS, maxDelaySeconds: MAX_DELAY_SECONDS };
     this.account = { ...policy, freeFailures: accountFreeFailures };
@@ -45,9 +51,9 @@ export class LoginThrottle {
   private keys({ email, ip }: LoginAttempt) {
     const address = clientAddressKey(ip);
     return {
-      account: `login-failures:account:${email}`,
-      address: `login-failures:address:${address}`,
-      known: `login-known:${email}:${address}`,
+      account: `${this.kind}-failures:account:${email}`,
+      address: `${this.kind}-failures:address:${address}`,
+      known: `${this.kind}-known:${email}:${address}`,
     };
   }
 
@@ -58,7 +64,7 @@ export class LoginThrottle {
    */
   async claim(attempt: LoginAttempt): Promise<void> {
     const keys = this.keys(attempt);
-    const knownAddress = (await this.limits.live([keys.known])).length > 0;
+    const knownAddress = this.knownAddresses && (await this.limits.live([keys.known])).length > 0;
     const wait = await this.limits.claimAttempt([
       { key: keys.address, policy: this.address, gated: true },
       { key: keys.account, policy: this.account, gated: !knownAddress },

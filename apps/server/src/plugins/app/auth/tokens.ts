@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 
 const ISSUER = 'roomweek';
 const ALGORITHM = 'HS256';
@@ -22,15 +22,23 @@ export class TokenSigner {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(userId: string, tokenVersion: number): Promise<string> {
-    return new SignJWT({ tv: tokenVersion })
+  async sign(userId: string, tokenVersion: number): Promise<string> {
+    return (await this.issue(userId, tokenVersion)).token;
+  }
+
+  /** A new token with its id and expiry (the device list keeps both, docs/decisions/0034). */
+  async issue(userId: string, tokenVersion: number): Promise<{ token: string; jti: string; expiresAt: Date }> {
+    const jti = randomUUID();
+    const token = await new SignJWT({ tv: tokenVersion })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(userId)
-      .setJti(randomUUID())
+      .setJti(jti)
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(LIFETIME)
       .sign(this.key);
+    const { exp } = decodeJwt(token);
+    return { token, jti, expiresAt: new Date((exp ?? 0) * 1000) };
   }
 
   /**

@@ -22,6 +22,7 @@ export function toUser(row: UserRow): User {
     language: row.language as Language,
     default_password: row.defaultPassword,
     email_verified: row.emailVerified,
+    two_factor_enabled: row.twoFactorSecret !== null,
   };
 }
 
@@ -83,6 +84,16 @@ export class UsersRepository {
         tokenVersion: sql`${users.tokenVersion} + 1`,
         ...(password.emailVerified && { emailVerified: true }),
       })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Every token issued before stops working (signing out everywhere else, decision 0034). */
+  async bumpTokenVersion(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, id))
       .returning();
     return row;

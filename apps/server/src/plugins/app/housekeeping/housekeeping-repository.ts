@@ -40,6 +40,16 @@ export class HousekeepingRepository {
   }
 
   /** Logged-out tokens past their own expiry: an expired token is refused anyway (decision 0014). */
+  /** Devices whose token has expired (migration 0021, decision 0034). */
+  deleteExpiredSessions(limit: number): Promise<number> {
+    return this.deleteBatch('user_sessions', 'jti', sql`expires_at < now()`, limit);
+  }
+
+  /** Sign-in challenges used or past their 5 minutes (migration 0021). */
+  deleteSpentLoginChallenges(limit: number): Promise<number> {
+    return this.deleteBatch('login_challenges', 'id', sql`used_at is not null or expires_at < now()`, limit);
+  }
+
   deleteExpiredRevokedTokens(limit: number): Promise<number> {
     return this.deleteBatch('revoked_tokens', 'jti', sql`expires_at < now()`, limit);
   }

@@ -33,6 +33,9 @@ export interface HousekeepingReport {
   revokedTokens: number;
   passwordResets: number;
   emailVerifications: number;
+  /** Devices whose token expired, sign-in challenges used or expired (decision 0034). */
+  expiredSessions: number;
+  spentLoginChallenges: number;
   /** Booking counter deltas folded into their totals (migration 0013). */
   bookingTotalsFolded: number;
   archivedRowsReleased: number;
@@ -72,6 +75,8 @@ export class HousekeepingService {
       revokedTokens: await task(() => this.drain((limit) => repository.deleteExpiredRevokedTokens(limit)), 0),
       passwordResets: await task(() => this.drain((limit) => repository.deleteSpentPasswordResets(limit)), 0),
       emailVerifications: await task(() => this.drain((limit) => repository.deleteSpentEmailVerifications(limit)), 0),
+      expiredSessions: await task(() => this.drain((limit) => repository.deleteExpiredSessions(limit)), 0),
+      spentLoginChallenges: await task(() => this.drain((limit) => repository.deleteSpentLoginChallenges(limit)), 0),
       bookingTotalsFolded: await task(() => repository.foldBookingTotals(), 0),
       ...(await task(() => this.sweepPhotos(), { archivedRowsReleased: 0, photosDeleted: [] })),
     };

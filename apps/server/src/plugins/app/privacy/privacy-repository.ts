@@ -4,6 +4,7 @@ import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { outboxMessages } from '../../../db/outbox-schema.ts';
 import { paymentAttempts, paymentRefunds } from '../../../db/payments-schema.ts';
 import { bookings, emailVerifications, passwordResets, revokedTokens, users } from '../../../db/schema.ts';
+import { loginChallenges, twoFactorRecoveryCodes, userSessions } from '../../../db/security-schema.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { SUBJECT_FIELDS } from './message-subjects.ts';
 
@@ -110,14 +111,22 @@ export class PrivacyRepository {
         role: 'client',
         tokenVersion: sql`${users.tokenVersion} + 1`,
         deletedAt: sql`coalesce(${users.deletedAt}, now())`,
+        // Two-factor sign-in and its devices go with the account (decision 0034).
+        twoFactorSecret: null,
+        twoFactorPendingSecret: null,
+        twoFactorEnabledAt: null,
+        twoFactorLastStep: null,
       })
       .where(eq(users.id, userId));
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+    await tx.delete(userSessions).where(eq(userSessions.userId, userId));
     await tx.update(bookings).set({ userName: ANONYMISED_NAME, userEmail: email }).where(eq(bookings.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
     await tx.delete(revokedTokens).where(eq(revokedTokens.userId, userId));
     // The attempt counters that name the account (auth-service.ts, login-throttle.ts, the per-account limits).
-    const keys = [`login-failures:account:${account.email}`, `forgot-password:${account.email}`, `reset-mails:${account.email}`, ...['password-check', 'export', 'booking', 'verify-email'].map((k) => `${k}:${userId}`)];
+    const keys = [`login-failures:account:${account.email}`, `two-factor-failures:account:${userId}`, `forgot-password:${account.email}`, `reset-mails:${account.email}`, ...['password-check', 'export', 'booking', 'verify-email'].map((k) => `${k}:${userId}`)];
     await queryRows(
       tx,
       sql`delete from rate_limits where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) or starts_with(key, ${`login-known:${account.email}:`})`,

@@ -6,10 +6,12 @@ import { signedInSession, signedInUser } from '../../../plugins/app/auth/authori
 import { requestLanguage } from '../../../lib/language.ts';
 import { contractRoute } from '../../contract-route.ts';
 import accountDataRoutes from './account-data.ts';
+import securityRoutes from './security.ts';
 
 const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const limited = authRateLimit(app.db, config.AUTH_RATE_LIMIT);
   await app.register(accountDataRoutes);
+  await app.register(securityRoutes, { config });
 
   contractRoute(app, routes.auth.register, {
     preHandler: limited,

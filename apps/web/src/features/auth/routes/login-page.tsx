@@ -1,4 +1,5 @@
 import { LogIn } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { AUTH_NAMESPACES } from '../lib/auth-namespaces';
@@ -10,19 +11,22 @@ import { AuthForm, AuthLink } from '../components/auth-form';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { loginForm, loginMessages } from '../lib/auth-forms';
 import { useEnterSignedIn } from '../lib/use-enter-signed-in';
+import { TwoFactorLoginStep } from '../components/two-factor-login-step';
 
 export function LoginPage() {
   const { t } = useTranslation(AUTH_NAMESPACES);
   const location = useLocation();
   const enterSignedIn = useEnterSignedIn();
   const login = useLogin();
+  /** The password was right and the account has two-factor sign-in on: the second step's challenge (decision 0034). */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useMutationForm({
     schema: loginForm,
     messages: loginMessages,
     t,
     mutation: login,
     variables: (body) => body,
-    onSaved: (auth) => enterSignedIn(auth, t('toasts.loginSuccess')),
+    onSaved: (answer) => ('two_factor_required' in answer ? setChallenge(answer.challenge) : enterSignedIn(answer, t('toasts.loginSuccess'))),
     failedKey: 'toasts.loginFailed',
     fieldOfCode: false,
   });
@@ -47,16 +51,24 @@ export function LoginPage() {
         </>
       }
     >
-      <AuthForm
-        onSubmit={form.onSubmit}
-        pending={login.isPending}
-        submitLabel={t('auth.login.submit')}
-        submittingLabel={t('auth.login.submitting')}
-        buttonClassName="mt-2"
-      >
-        <EmailField label={t('auth.fields.email')} error={form.errors.email} />
-        <PasswordField label={t('auth.fields.password')} name="password" error={form.errors.password} />
-      </AuthForm>
+      {challenge ? (
+        <TwoFactorLoginStep
+          challenge={challenge}
+          onSignedIn={(auth) => enterSignedIn(auth, t('toasts.loginSuccess'))}
+          onRestart={() => setChallenge(null)}
+        />
+      ) : (
+        <AuthForm
+          onSubmit={form.onSubmit}
+          pending={login.isPending}
+          submitLabel={t('auth.login.submit')}
+          submittingLabel={t('auth.login.submitting')}
+          buttonClassName="mt-2"
+        >
+          <EmailField label={t('auth.fields.email')} error={form.errors.email} />
+          <PasswordField label={t('auth.fields.password')} name="password" error={form.errors.password} />
+        </AuthForm>
+      )}
     </AuthCard>
   );
 }

@@ -12,6 +12,8 @@ import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useDeleteAccount, useDownloadMyData } from '../api/account-data';
+import { SessionsSettings } from '../components/sessions-settings';
+import { TwoFactorSettings } from '../components/two-factor-settings';
 
 /** docs/behaviour.md §12: every signed-in user's account page — their details, the export, the deletion. */
 export function AccountPage() {
@@ -24,6 +26,8 @@ export function AccountPage() {
         <p className="text-stone-600">{t('account.subtitle')}</p>
       </div>
       <Details />
+      <TwoFactorSettings />
+      <SessionsSettings />
       <DownloadData />
       <DeleteAccount />
       <p className="text-sm">
