@@ -17,6 +17,9 @@ export const Property = z.object({
   longitude: z.number().nullable(),
   /** This property's own cancellation terms; null: the site's (GET /cancellation-policy). */
   cancellation_policy: CancellationPolicy.nullable(),
+  /** In the public reads (GET /properties, /properties/{id}): the visible reviews' average, one decimal (null: none), and count. */
+  rating_average: z.number().nullable().optional(),
+  review_count: z.number().int().optional(),
   /** Only in an admin's reads and writes: every language's texts as written (`fr` complete; es, pt, en where written). */
   translations: PropertyTranslations.optional(),
 });

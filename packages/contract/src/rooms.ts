@@ -30,6 +30,9 @@ export const Room = z.object({
   text_languages: z.object({ amenities: z.array(Language) }),
   photos: z.array(z.string()),
   ...RoomStayTerms,
+  /** In the public reads (GET /rooms, /rooms/{id}): the visible reviews' average, one decimal (null: none), and count. */
+  rating_average: z.number().nullable().optional(),
+  review_count: z.number().int().optional(),
   /** Only in an admin's reads and writes: the amenities as stored, vocabulary keys (`wifi`) and free text. */
   amenity_keys: z.array(z.string()).optional(),
 });
