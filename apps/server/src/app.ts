@@ -23,6 +23,7 @@ import payments from './plugins/app/payments/payments-plugin.ts';
 import housekeeping from './plugins/app/housekeeping/housekeeping-plugin.ts';
 import privacy from './plugins/app/privacy/privacy-plugin.ts';
 import calendar from './plugins/app/calendar/calendar-plugin.ts';
+import reviews from './plugins/app/reviews/reviews-plugin.ts';
 import type { Notifier } from './plugins/app/notifications/notifier.ts';
 import systemRoutes from './routes/api/system/index.ts';
 import authRoutes from './routes/api/auth/index.ts';
@@ -37,6 +38,7 @@ import uploadRoutes from './routes/api/upload/index.ts';
 import paymentsRoutes from './routes/api/payments/index.ts';
 import cancellationPolicyRoutes from './routes/api/cancellation-policy/index.ts';
 import icalRoutes from './routes/api/ical/index.ts';
+import reviewsRoutes from './routes/api/reviews/index.ts';
 import { answerMissingMedium } from './routes/uploads/missing-medium.ts';
 import metricsRoute from './routes/metrics/index.ts';
 import seoRoutes from './routes/seo/index.ts';
@@ -104,6 +106,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
   await app.register(privacy, { config });
   await app.register(calendar, { config });
   await app.register(housekeeping, { config });
+  await app.register(reviews, { config });
   await app.register(operations);
 
   // Routes: each folder's prefix is where its contract paths start (routes/contract-route.ts checks it).
@@ -122,6 +125,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
       await api.register(paymentsRoutes, { prefix: '/payments', config });
       await api.register(cancellationPolicyRoutes, { prefix: '/cancellation-policy' });
       await api.register(icalRoutes, { prefix: '/ical' });
+      await api.register(reviewsRoutes);
     },
     { prefix: API_PREFIX },
   );

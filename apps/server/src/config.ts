@@ -165,6 +165,12 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** Minutes between two fetches of each imported iCal feed (docs/behaviour.md §14). */
   ICAL_SYNC_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Verified reviews (docs/decisions/0035): days after departure the guest is invited to review the stay (0: on the departure day). */
+  REVIEW_INVITE_DAYS: z.coerce.number().int().min(0).max(30).default(1),
+  /** Days after departure a review can still be written. */
+  REVIEW_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(60),
+  /** How often the invitation job runs. */
+  REVIEW_JOB_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   /**
    * Let imported feeds be fetched from private, loopback and link-local addresses (tests' local servers). Off: the feed
    * fetcher cannot be turned against the host's own network.

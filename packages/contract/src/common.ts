@@ -136,5 +136,12 @@ export const ERROR_CODES = [
   'two_factor_setup_missing',
   'two_factor_enrolment_required',
   'session_not_found',
+  // Verified reviews (issue 33, docs/decisions/0035-verified-reviews.md).
+  'already_reviewed',
+  'stay_not_finished',
+  'not_reviewable',
+  'review_window_closed',
+  'review_not_editable',
+  'review_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,6 +21,8 @@ export * from './payments.ts';
 export * from './settings.ts';
 export * from './privacy.ts';
 export * from './calendar.ts';
+export * from './reviews.ts';
+export * from './review-rules.ts';
 export * from './route.ts';
 export * from './paths.ts';
 export * from './routes.ts';

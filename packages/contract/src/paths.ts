@@ -109,4 +109,15 @@ export const paths = {
     conflicts: { method: 'GET', path: '/admin/calendar-conflicts' },
     exportFeed: { method: 'GET', path: '/ical/:token.ics' },
   },
+  // Verified reviews (issue 33, docs/decisions/0035-verified-reviews.md).
+  reviews: {
+    write: { method: 'POST', path: '/bookings/:id/review' },
+    edit: { method: 'PUT', path: '/bookings/:id/review' },
+    mine: { method: 'GET', path: '/bookings/reviews' },
+    property: { method: 'GET', path: '/properties/:id/reviews' },
+    room: { method: 'GET', path: '/rooms/:id/reviews' },
+    adminList: { method: 'GET', path: '/admin/reviews' },
+    reply: { method: 'PUT', path: '/admin/reviews/:id/reply' },
+    visibility: { method: 'PUT', path: '/admin/reviews/:id/visibility' },
+  },
 } as const satisfies Record<string, Record<string, RoutePath>>;

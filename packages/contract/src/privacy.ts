@@ -68,6 +68,25 @@ export const AccountExport = z.object({
   profile: ExportedProfile,
   bookings: z.array(ExportedBooking),
   messages: z.array(ExportedMessage),
+  /** The reviews the account wrote (docs/decisions/0035), hidden ones too. */
+  reviews: z
+    .array(
+      z.object({
+        id: z.string(),
+        booking_id: z.string(),
+        property_name: z.string(),
+        room_number: z.string(),
+        rating: z.number().int(),
+        comment: z.string().nullable(),
+        language: z.string(),
+        reply: z.string().nullable(),
+        hidden: z.boolean(),
+        hidden_reason: z.string().nullable(),
+        created_at: z.string(),
+        updated_at: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type AccountExport = z.infer<typeof AccountExport>;
 

@@ -22,6 +22,9 @@ export const Property = z.object({
   fees: z.array(Fee),
   taxes: z.array(Tax),
   vat_percent: z.number(),
+  /** In the public reads (GET /properties, /properties/{id}): the visible reviews' average, one decimal (null: none), and count. */
+  rating_average: z.number().nullable().optional(),
+  review_count: z.number().int().optional(),
   /** Only in an admin's reads and writes: every language's texts as written (`fr` complete; es, pt, en where written). */
   translations: PropertyTranslations.optional(),
 });

@@ -33,6 +33,9 @@ export const Room = z.object({
   ...RoomStayTerms,
   /** Its own fees, in place of its property's; null: its property's (docs/behaviour.md §18). */
   fees: z.array(Fee).nullable(),
+  /** In the public reads (GET /rooms, /rooms/{id}): the visible reviews' average, one decimal (null: none), and count. */
+  rating_average: z.number().nullable().optional(),
+  review_count: z.number().int().optional(),
   /** Only in an admin's reads and writes: the amenities as stored, vocabulary keys (`wifi`) and free text. */
   amenity_keys: z.array(z.string()).optional(),
 });

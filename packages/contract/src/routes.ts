@@ -10,6 +10,7 @@ import { Amenity, LanguageQuery } from './content.ts';
 import { paths } from './paths.ts';
 import { CheckoutBody, CheckoutResponse, CreateOrderBody, CreateOrderResponse, OrderIdParams, PaymentStatusResponse, SessionIdParams, WebhookResponse } from './payments.ts';
 import { Property, PropertyInput } from './properties.ts';
+import { reviewRoutes } from './review-routes.ts';
 import { defineRoute, tagByGroup, type RoutePath, type RouteSchemas } from './route.ts';
 import { AvailabilityQuery, AvailabilityResponse, Room, RoomDetail, RoomInput, RoomsQuery } from './rooms.ts';
 import { SearchQuery, SearchResponse } from './search.ts';
@@ -270,6 +271,8 @@ export const routes = tagByGroup({
   admin: adminRoutes,
 
   calendar: calendarRoutes,
+
+  reviews: reviewRoutes,
 } satisfies RouteTable);
 
 /** The route table's type: the web client reads its schemas as types only (no zod in the browser bundle). */

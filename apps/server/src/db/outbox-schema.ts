@@ -16,6 +16,10 @@ export const OUTBOX_KINDS = [
   'booking_requested',
   'admin_approval_request',
   'account_invitation',
+  // Verified reviews (docs/decisions/0035).
+  'review_invitation',
+  'review_hidden',
+  'admin_review_alert',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -25,6 +25,14 @@ import {
   type PasswordResetPayload,
   type RenderedEmail,
 } from './templates.ts';
+import {
+  renderAdminReviewAlert,
+  renderReviewHidden,
+  renderReviewInvitation,
+  type ReviewAlertPayload,
+  type ReviewHiddenPayload,
+  type ReviewInvitationPayload,
+} from './review-templates.ts';
 import { CloudApiWhatsapp, LogWhatsapp, type WhatsappSender } from './whatsapp-client.ts';
 
 export interface OutboxDispatcherOptions {
@@ -179,12 +187,16 @@ export class OutboxDispatcher {
       return linked.render(language, message.payload as unknown as PasswordResetPayload, this.options.box.open(message.secret));
     }
     if (message.kind === 'email_changed') return renderEmailChanged(language, message.payload as unknown as EmailChangedPayload);
+    // Verified reviews (docs/decisions/0035).
+    if (message.kind === 'review_invitation') return renderReviewInvitation(language, message.payload as unknown as ReviewInvitationPayload);
+    if (message.kind === 'review_hidden') return renderReviewHidden(language, message.payload as unknown as ReviewHiddenPayload);
     const render = BOOKING_EMAILS[message.kind];
     if (!render) throw new Error(`no e-mail template for ${message.kind}`);
     return render(language, message.payload as unknown as BookingPayload);
   }
 
   private renderWhatsapp(message: ClaimedMessage): string {
+    if (message.kind === 'admin_review_alert') return renderAdminReviewAlert(asLanguage(message.language), message.payload as unknown as ReviewAlertPayload);
     const render = BOOKING_WHATSAPPS[message.kind];
     if (!render) throw new Error(`no WhatsApp template for ${message.kind}`);
     return render(asLanguage(message.language), message.payload as unknown as BookingPayload);

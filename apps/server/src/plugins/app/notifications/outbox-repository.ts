@@ -31,6 +31,11 @@ export class OutboxRepository {
     await tx.insert(outboxMessages).values(message);
   }
 
+  /** A message at most once per `dedupeKey`: a repeat writes nothing. */
+  async insertOnce(tx: Executor, message: NewOutboxMessage): Promise<void> {
+    await tx.insert(outboxMessages).values(message).onConflictDoNothing({ target: outboxMessages.dedupeKey });
+  }
+
   /**
    * A booking's message, once per `dedupeKey` (a repeat writes nothing), recorded as the booking's guest's: the export
    * lists it, a deletion erases it (decision 0021).

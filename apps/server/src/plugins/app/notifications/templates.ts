@@ -5,8 +5,8 @@ import pt from '@roomweek/i18n/pt/emails.json' with { type: 'json' };
 import en from '@roomweek/i18n/en/emails.json' with { type: 'json' };
 
 /** French is the source: every other language must have the same keys (checked by the type below). */
-type EmailTexts = typeof fr;
-const TEXTS: Record<Language, EmailTexts> = { fr, es, pt, en };
+export type EmailTexts = typeof fr;
+export const TEXTS: Record<Language, EmailTexts> = { fr, es, pt, en };
 const LOCALES: Record<Language, string> = { fr: 'fr-FR', es: 'es-ES', pt: 'pt-PT', en: 'en-GB' };
 
 /** What a booking message needs, copied into the outbox row when the event happens. */
@@ -97,7 +97,7 @@ function party(t: EmailTexts, language: Language, booking: BookingPayload): stri
 }
 
 /** One e-mail, built as paragraphs, a table of facts and one button, rendered both as plain text and as HTML. */
-interface EmailParts {
+export interface EmailParts {
   subject: string;
   greeting: string;
   paragraphs: string[];
@@ -108,7 +108,7 @@ interface EmailParts {
   footer: string;
 }
 
-function composeEmail(t: EmailTexts, parts: EmailParts): RenderedEmail {
+export function composeEmail(t: EmailTexts, parts: EmailParts): RenderedEmail {
   const text = [
     parts.greeting,
     '',

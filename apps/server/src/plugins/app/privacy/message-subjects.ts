@@ -3,9 +3,14 @@ import fr from '@roomweek/i18n/fr/emails.json' with { type: 'json' };
 import es from '@roomweek/i18n/es/emails.json' with { type: 'json' };
 import pt from '@roomweek/i18n/pt/emails.json' with { type: 'json' };
 import en from '@roomweek/i18n/en/emails.json' with { type: 'json' };
+import reviewsFr from '@roomweek/i18n/fr/reviews.json' with { type: 'json' };
+import reviewsEs from '@roomweek/i18n/es/reviews.json' with { type: 'json' };
+import reviewsPt from '@roomweek/i18n/pt/reviews.json' with { type: 'json' };
+import reviewsEn from '@roomweek/i18n/en/reviews.json' with { type: 'json' };
 import { asLanguage } from '../notifications/templates.ts';
 
 const TEXTS: Record<Language, typeof fr> = { fr, es, pt, en };
+const REVIEW_TEXTS: Record<Language, Pick<typeof reviewsFr, 'email'>> = { fr: reviewsFr, es: reviewsEs, pt: reviewsPt, en: reviewsEn };
 
 /**
  * What a message's payload keeps once its personal content is erased: just what its subject names (decision 0021).
@@ -37,6 +42,10 @@ export function messageSubject(kind: string, language: string, payload: Record<s
       return t.accountInvitation.subject;
     case 'booking_requested':
       return fillText(t.bookingRequested.subject, stay);
+    case 'review_invitation':
+      return fillText(REVIEW_TEXTS[asLanguage(language)].email.invitation.subject, stay);
+    case 'review_hidden':
+      return fillText(REVIEW_TEXTS[asLanguage(language)].email.hidden.subject, stay);
     default:
       return kind;
   }

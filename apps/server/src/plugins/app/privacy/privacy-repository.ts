@@ -3,7 +3,8 @@ import { ANONYMISED_NAME, anonymisedEmail, GUESTS_PAGE_SIZE, type GuestsQuery } 
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { outboxMessages } from '../../../db/outbox-schema.ts';
 import { paymentAttempts, paymentRefunds } from '../../../db/payments-schema.ts';
-import { bookings, emailVerifications, passwordResets, revokedTokens, users } from '../../../db/schema.ts';
+import { reviews } from '../../../db/reviews-schema.ts';
+import { bookings, emailVerifications, passwordResets, properties, revokedTokens, rooms, users } from '../../../db/schema.ts';
 import { loginChallenges, twoFactorRecoveryCodes, userSessions } from '../../../db/security-schema.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { SUBJECT_FIELDS } from './message-subjects.ts';
@@ -94,6 +95,17 @@ export class PrivacyRepository {
    * those waiting to be sent about the account itself (a reset link, an e-mail change) are given up. Messages about
    * its bookings still waiting (the cancellations just made) are sent, then erased with the others (decision 0021).
    */
+  /** The reviews the account wrote, with where (decision 0035). */
+  async reviewsOf(userId: string) {
+    return this.db
+      .select({ review: reviews, propertyName: properties.name, roomNumber: rooms.roomNumber })
+      .from(reviews)
+      .innerJoin(rooms, eq(rooms.id, reviews.roomId))
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .where(eq(reviews.userId, userId))
+      .orderBy(desc(reviews.createdAt));
+  }
+
   async anonymise(tx: Executor, account: Pick<UserRow, 'id' | 'email'>): Promise<void> {
     const userId = account.id;
     const email = anonymisedEmail(userId);
@@ -122,6 +134,8 @@ export class PrivacyRepository {
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
     await tx.delete(userSessions).where(eq(userSessions.userId, userId));
     await tx.update(bookings).set({ userName: ANONYMISED_NAME, userEmail: email }).where(eq(bookings.userId, userId));
+    // Reviews stay, signed "A former guest" (docs/decisions/0035): the name they showed goes.
+    await tx.update(reviews).set({ authorName: null }).where(eq(reviews.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
     await tx.delete(revokedTokens).where(eq(revokedTokens.userId, userId));
@@ -134,7 +148,7 @@ export class PrivacyRepository {
     await queryRows(
       tx,
       sql`update outbox_messages set status = 'failed', next_attempt_at = now(), ${ERASE_MESSAGE_CONTENT}
-          where user_id = ${userId} and status = 'pending' and kind in ('password_reset', 'email_changed', 'account_invitation')`,
+          where user_id = ${userId} and status = 'pending' and kind in ('password_reset', 'email_changed', 'account_invitation', 'review_invitation', 'review_hidden')`,
     );
     await queryRows(
       tx,

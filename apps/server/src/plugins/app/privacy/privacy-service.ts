@@ -53,7 +53,12 @@ export class PrivacyService {
     if (!user) throw guestNotFound();
     const views = await bookings.listForUser(userId);
     const ids = views.map((view) => view.booking.id);
-    const [payments, refunds, messages] = await Promise.all([repository.paymentsOf(ids), repository.refundsOf(ids), repository.messagesOf(userId)]);
+    const [payments, refunds, messages, reviews] = await Promise.all([
+      repository.paymentsOf(ids),
+      repository.refundsOf(ids),
+      repository.messagesOf(userId),
+      repository.reviewsOf(userId),
+    ]);
     return {
       format: 'roomweek-account-export',
       version: 1,
@@ -87,6 +92,20 @@ export class PrivacyService {
         created_at: message.createdAt.toISOString(),
         sent_at: message.sentAt?.toISOString() ?? null,
         content_erased: message.erasedAt !== null,
+      })),
+      reviews: reviews.map(({ review, propertyName, roomNumber }) => ({
+        id: review.id,
+        booking_id: review.bookingId,
+        property_name: propertyName,
+        room_number: roomNumber,
+        rating: review.rating,
+        comment: review.comment,
+        language: review.language,
+        reply: review.reply,
+        hidden: review.hidden,
+        hidden_reason: review.hiddenReason,
+        created_at: review.createdAt.toISOString(),
+        updated_at: review.updatedAt.toISOString(),
       })),
     };
   }

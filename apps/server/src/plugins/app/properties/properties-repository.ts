@@ -1,12 +1,16 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { type Fee, type Tax, DEFAULT_LANGUAGE, feeCentsOf, feeOf, taxCentsOf, taxOf, type Property, type PropertyInput, type StoredTranslations } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { properties, rooms } from '../../../db/schema.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { upcomingStaysIn } from '../bookings/bookings-repository.ts';
+import { propertyRating } from '../reviews/reviews-repository.ts';
 import { allTranslations, localisedTexts, type ContentView } from '../content/translations.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
+/** The visible reviews' average and count, read with the public reads (docs/decisions/0035). */
+type Rating = { ratingAverage: number | null; reviewCount: number };
+const withRating = { ...getTableColumns(properties), ...propertyRating(properties.id) };
 export type PropertyValues = Omit<PropertyInput, 'photos' | 'translations' | 'fees' | 'taxes'> & {
   photos: string[];
   translations?: StoredTranslations;
@@ -18,7 +22,7 @@ export type PropertyValues = Omit<PropertyInput, 'photos' | 'translations' | 'fe
 const FRENCH: ContentView = { language: DEFAULT_LANGUAGE, admin: false };
 
 /** A property as `view` shows it: its texts in the view's language, falling back to French field by field (§15). */
-export function toProperty(row: PropertyRow, view: ContentView = FRENCH): Property {
+export function toProperty(row: PropertyRow & Partial<Rating>, view: ContentView = FRENCH): Property {
   const base = { name: row.name, description: row.description, location: row.location };
   const { texts, languages } = localisedTexts(base, row.translations, view.language);
   return {
@@ -33,6 +37,7 @@ export function toProperty(row: PropertyRow, view: ContentView = FRENCH): Proper
     fees: row.fees.map(feeOf),
     taxes: row.taxes.map(taxOf),
     vat_percent: row.vatHundredths / 100,
+    ...(row.reviewCount !== undefined && { rating_average: row.ratingAverage ?? null, review_count: row.reviewCount }),
     ...(view.admin && { translations: allTranslations(base, row.translations) }),
   };
 }
@@ -57,9 +62,9 @@ const columns = (input: PropertyValues) => ({
 
 /** The public reads, prepared once: their SQL is built once, and PostgreSQL plans them once per connection. */
 const prepareReads = (db: Database) => ({
-  list: db.select().from(properties).where(isNull(properties.archivedAt)).orderBy(asc(properties.createdAt), asc(properties.name)).prepare('properties_list'),
+  list: db.select(withRating).from(properties).where(isNull(properties.archivedAt)).orderBy(asc(properties.createdAt), asc(properties.name)).prepare('properties_list'),
   get: db
-    .select()
+    .select(withRating)
     .from(properties)
     .where(and(eq(properties.id, sql.placeholder('id')), isNull(properties.archivedAt)))
     .prepare('properties_get'),

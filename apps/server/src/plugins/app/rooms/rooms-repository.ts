@@ -6,6 +6,7 @@ import { properties, rooms } from '../../../db/schema.ts';
 import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
 import { effectiveCancellationPolicy, priceTermsColumn, stayPricingColumns, upcomingStaysIn } from '../bookings/bookings-repository.ts';
 import { showAmenities } from '../content/amenities.ts';
+import { roomRating } from '../reviews/reviews-repository.ts';
 import { localisedText, type ContentView } from '../content/translations.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
@@ -13,7 +14,7 @@ type RoomRow = typeof rooms.$inferSelect;
 const FRENCH: ContentView = { language: DEFAULT_LANGUAGE, admin: false };
 
 /** A room as `view` shows it: amenities as labels in the view's language (free text as written; §15). */
-export function toRoom(row: RoomRow, view: ContentView = FRENCH): Room {
+export function toRoom(row: RoomRow, view: ContentView = FRENCH, rating?: { ratingAverage: number | null; reviewCount: number }): Room {
   const { amenities, languages } = showAmenities(row.amenities, view.language);
   return {
     id: row.id,
@@ -28,6 +29,7 @@ export function toRoom(row: RoomRow, view: ContentView = FRENCH): Room {
     seasonal_prices: seasonalPricesOf(row.seasonalPrices),
     long_stay_discounts: row.longStayDiscounts,
     fees: row.fees?.map(feeOf) ?? null,
+    ...(rating && { rating_average: rating.ratingAverage, review_count: rating.reviewCount }),
     ...(view.admin && { amenity_keys: row.amenities }),
   };
 }
@@ -66,7 +68,7 @@ function mapWriteError(error: unknown): never {
 const prepareReads = (db: Database) => {
   const list = (propertyId?: ReturnType<typeof sql.placeholder>) =>
     db
-      .select({ room: rooms })
+      .select({ room: rooms, rating: roomRating(rooms.id) })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(isNull(rooms.archivedAt), isNull(properties.archivedAt), propertyId ? eq(rooms.propertyId, propertyId) : undefined))
@@ -81,6 +83,7 @@ const prepareReads = (db: Database) => {
         propertyTranslations: properties.translations,
         cancellationPolicy: effectiveCancellationPolicy,
         priceTerms: priceTermsColumn,
+        rating: roomRating(rooms.id),
       })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
@@ -104,14 +107,14 @@ export class RoomsRepository {
 
   async list(propertyId?: string, view?: ContentView): Promise<Room[]> {
     const rows = await (propertyId ? this.reads.listOfProperty.execute({ propertyId }) : this.reads.list.execute());
-    return rows.map(({ room }) => toRoom(room, view));
+    return rows.map(({ room, rating }) => toRoom(room, view, rating));
   }
 
   /** A room that can be shown and booked: neither it nor its property is archived. */
   async get(id: string, view: ContentView = FRENCH): Promise<RoomDetail> {
     const [row] = await this.reads.get.execute({ id });
     if (!row) throw notFound('room_not_found', 'Room not found');
-    const room = toRoom(row.room, view);
+    const room = toRoom(row.room, view, row.rating);
     const propertyName = localisedText(row.propertyName, row.propertyTranslations, 'name', view.language);
     return {
       ...room,
