@@ -128,5 +128,9 @@ export const ERROR_CODES = [
   'storage_unavailable',
   'database_unavailable',
   'internal_error',
+  // Online check-in (issue 32).
+  'check_in_party_mismatch',
+  'traveller_age_mismatch',
+  'guardian_not_adult',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,6 +12,7 @@ export * from './search-rules.ts';
 export * from './stay-schemas.ts';
 export * from './quote.ts';
 export * from './bookings.ts';
+export * from './check-in.ts';
 export * from './cancellation.ts';
 export * from './payments.ts';
 export * from './settings.ts';
