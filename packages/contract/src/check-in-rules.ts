@@ -116,3 +116,5 @@ export function checkInStatus(checkIn: { arrival_time: string | null; travellers
   if (!entered) return 'not_started';
   return missingCheckInFields(checkIn, party).length === 0 ? 'complete' : 'incomplete';
 }
+
+export { ISO_COUNTRY_CODES } from './countries.ts';
