@@ -24,6 +24,7 @@ import housekeeping from './plugins/app/housekeeping/housekeeping-plugin.ts';
 import privacy from './plugins/app/privacy/privacy-plugin.ts';
 import calendar from './plugins/app/calendar/calendar-plugin.ts';
 import reviews from './plugins/app/reviews/reviews-plugin.ts';
+import checkIn from './plugins/app/check-in/check-in-plugin.ts';
 import type { Notifier } from './plugins/app/notifications/notifier.ts';
 import systemRoutes from './routes/api/system/index.ts';
 import authRoutes from './routes/api/auth/index.ts';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
   await app.register(payments, { config });
   await app.register(privacy, { config });
   await app.register(calendar, { config });
+  await app.register(checkIn, { settingsKey: secrets.settingsKey });
   await app.register(housekeeping, { config });
   await app.register(reviews, { config });
   await app.register(operations);

@@ -128,6 +128,7 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     property_id: property.id,
     property_name: property.name,
     text_languages: { property_name: 'fr' },
+    check_in_status: 'not_started',
     ...overrides,
   };
 }

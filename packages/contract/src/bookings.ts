@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX_LENGTH, APPROVAL_MESSAGE_MAX_LENGTH, BOOKING_SOURCES, BOOKING_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from './booking-rules.ts';
 import { CancellationPolicy, CancelledBy, RefundStatus } from './cancellation.ts';
+import { CHECK_IN_STATUSES } from './check-in-rules.ts';
 import { CalendarDate, DateInput, Id, Language } from './common.ts';
 import { PartyInput, PriceLineResponse } from './stay-schemas.ts';
 
@@ -82,6 +83,8 @@ export const Booking = z.object({
   property_name: z.string(),
   /** The language `property_name` is in. */
   text_languages: z.object({ property_name: Language }),
+  /** Where its online check-in stands (GET /bookings/{id}/check-in). */
+  check_in_status: z.enum(CHECK_IN_STATUSES),
 });
 export type Booking = z.infer<typeof Booking>;
 

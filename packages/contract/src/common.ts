@@ -143,5 +143,9 @@ export const ERROR_CODES = [
   'review_window_closed',
   'review_not_editable',
   'review_not_found',
+  // Online check-in (issue 32).
+  'check_in_party_mismatch',
+  'traveller_age_mismatch',
+  'guardian_not_adult',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

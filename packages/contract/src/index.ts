@@ -16,6 +16,7 @@ export * from './quote.ts';
 export * from './price-schemas.ts';
 export * from './stay-price.ts';
 export * from './bookings.ts';
+export * from './check-in.ts';
 export * from './cancellation.ts';
 export * from './payments.ts';
 export * from './settings.ts';

@@ -62,6 +62,8 @@ export const paths = {
     all: { method: 'GET', path: '/bookings/all' },
     cancel: { method: 'PUT', path: '/bookings/:id/cancel' },
     cancellation: { method: 'GET', path: '/bookings/:id/cancellation' },
+    checkIn: { method: 'GET', path: '/bookings/:id/check-in' },
+    saveCheckIn: { method: 'PUT', path: '/bookings/:id/check-in' },
   },
   cancellation: {
     policy: { method: 'GET', path: '/cancellation-policy' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authRoutes } from './auth-routes.ts';
 import { Booking, CreateBookingBody } from './bookings.ts';
+import { CheckIn, CheckInBody } from './check-in.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { calendarRoutes } from './calendar-routes.ts';
 import { securityRoutes } from './security-routes.ts';
@@ -210,6 +211,22 @@ export const routes = tagByGroup({
       summary: 'What cancelling now would give back (owner or admin), shown before the guest confirms',
       params: IdParams,
       response: { 200: CancellationQuote, ...writeErrors },
+    }),
+    checkIn: defineRoute(paths.bookings.checkIn, {
+      auth: 'user',
+      summary: "The booking's online check-in (its guest or an admin): arrival time, the travellers, status and what is missing",
+      params: IdParams,
+      response: { 200: CheckIn, 401: ErrorResponse, 404: ErrorResponse },
+    }),
+    saveCheckIn: defineRoute(paths.bookings.saveCheckIn, {
+      auth: 'user',
+      summary:
+        'Saves the check-in as it stands (part-way allowed; what is left out is not kept). travellers[i] is the party\'s place i, ' +
+        'adults first: 400 check_in_party_mismatch past the party, traveller_age_mismatch when a date of birth does not fit ' +
+        'the place (18 or over on arrival for an adult), guardian_not_adult; 409 booking_already_cancelled, booking_finished',
+      params: IdParams,
+      body: CheckInBody,
+      response: { 200: CheckIn, ...writeErrors },
     }),
   },
 

@@ -60,6 +60,7 @@ describe('bookings routes', () => {
         property_id: property.id,
         property_name: 'Booking House',
         text_languages: { property_name: 'fr' },
+        check_in_status: 'not_started',
       });
     });
 

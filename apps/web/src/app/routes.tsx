@@ -18,6 +18,7 @@ const ContactPage = lazyPage(() => import('@/features/contact/routes/contact-pag
 const PrivacyPage = lazyPage(() => import('@/features/privacy/routes/privacy-page'), (module) => module.PrivacyPage);
 const AccountPage = lazyPage(() => import('@/features/privacy/routes/account-page'), (module) => module.AccountPage);
 const MyBookingsPage = lazyPage(() => import('@/features/bookings/routes/my-bookings-page'), (module) => module.MyBookingsPage);
+const CheckInPage = lazyPage(() => import('@/features/bookings/routes/check-in-page'), (module) => module.CheckInPage);
 const PaymentSuccessPage = lazyPage(
   () => import('@/features/payments/routes/payment-success-page'),
   (module) => module.PaymentSuccessPage,
@@ -70,6 +71,7 @@ export function AppRoutes() {
           <Route path="verify-email" element={<VerifyEmailPage />} />
           <Route element={<RequireAuth />}>
             <Route path="my-bookings" element={<MyBookingsPage />} />
+            <Route path="my-bookings/:id/check-in" element={<CheckInPage />} />
             <Route path="account" element={<AccountPage />} />
             <Route path="payment-success" element={<PaymentSuccessPage />} />
             <Route path="payment-cancel" element={<PaymentCancelPage />} />

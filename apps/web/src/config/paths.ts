@@ -5,6 +5,7 @@ export const paths = {
   room: (id: string) => `/room/${encodeURIComponent(id)}`,
   search: '/search',
   myBookings: '/my-bookings',
+  checkIn: (bookingId: string) => `/my-bookings/${encodeURIComponent(bookingId)}/check-in`,
   contact: '/contact',
   privacy: '/privacy',
   account: '/account',

@@ -11,6 +11,7 @@ import {
   type CancelBookingBody,
   type CancellationPolicy,
   type ChangePasswordBody,
+  type CheckInBody,
   type CreateBookingBody,
   type DeleteAccountBody,
   type ErrorResponse,
@@ -301,6 +302,9 @@ export const api = {
     cancel: (id: string, body?: CancelBookingBody) => call(routes.bookings.cancel, { params: { id }, body }),
     /** What cancelling now would give back, before the guest confirms. */
     cancellation: (id: string, signal?: AbortSignal) => call(routes.bookings.cancellation, { params: { id }, signal }),
+    /** The booking's online check-in, and saving it as it stands (part-way allowed). */
+    checkIn: (id: string, signal?: AbortSignal) => call(routes.bookings.checkIn, { params: { id }, signal }),
+    saveCheckIn: (id: string, body: CheckInBody) => call(routes.bookings.saveCheckIn, { params: { id }, body }),
   },
 
   cancellation: {

@@ -5,6 +5,7 @@ import {
   toEuros,
   type Booking,
   type CancelledBy,
+  type CheckInStatus,
   type CancelReason,
   type Language,
   type StoredTranslations,
@@ -26,6 +27,8 @@ export interface BookingView {
   propertyTranslations: StoredTranslations;
   /** Whether its hold (if any) still runs, by the database's clock. */
   holdActive: boolean;
+  /** Where its online check-in stands (null: never begun). */
+  checkInStatus?: CheckInStatus | null;
 }
 
 /** Who cancelled, by why it was cancelled. */
@@ -38,7 +41,7 @@ const CANCELLED_BY_REASON: Record<CancelReason, CancelledBy> = {
 };
 
 /** A booking as the API answers it, its property's name in `language` where translated, else French (§15). */
-export function toBooking({ booking, roomNumber, propertyId, propertyName, propertyTranslations }: BookingView, language: Language = DEFAULT_LANGUAGE): Booking {
+export function toBooking({ booking, roomNumber, propertyId, propertyName, propertyTranslations, checkInStatus }: BookingView, language: Language = DEFAULT_LANGUAGE): Booking {
   const name = localisedText(propertyName, propertyTranslations, 'name', language);
   return {
     id: booking.id,
@@ -72,5 +75,6 @@ export function toBooking({ booking, roomNumber, propertyId, propertyName, prope
     property_id: propertyId,
     property_name: name.text,
     text_languages: { property_name: name.language },
+    check_in_status: checkInStatus ?? 'not_started',
   };
 }

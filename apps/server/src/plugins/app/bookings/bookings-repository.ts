@@ -12,6 +12,7 @@ import {
 import { alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
+import { checkIns } from '../../../db/check-in-schema.ts';
 import { readBookingTotals } from './booking-totals-repository.ts';
 import type { BookingRow, BookingView } from './booking-view.ts';
 import { availabilityQuery, holdExpired, holdRunning, nightsMeet, occupiesNights, priceTermsColumn } from './booking-nights.ts';
@@ -45,6 +46,7 @@ const viewColumns = {
   propertyLocation: properties.location,
   propertyTranslations: properties.translations,
   holdActive,
+  checkInStatus: checkIns.status,
 };
 
 /** What a stay's price and rules depend on (the contract's StayPricing), read with the room and its property. */
@@ -91,7 +93,8 @@ export class BookingsRepository {
       .select(viewColumns)
       .from(bookings)
       .innerJoin(rooms, eq(rooms.id, bookings.roomId))
-      .innerJoin(properties, eq(properties.id, rooms.propertyId));
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .leftJoin(checkIns, eq(checkIns.bookingId, bookings.id));
   }
 
   async view(id: string, executor: Executor = this.db): Promise<BookingView | undefined> {
@@ -336,6 +339,7 @@ export class BookingsRepository {
       .from(stays)
       .innerJoin(rooms, eq(rooms.id, stay.roomId))
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .leftJoin(checkIns, eq(checkIns.bookingId, stay.id))
       .orderBy(asc(stay.startDate), asc(stay.id));
   }
 

@@ -42,6 +42,23 @@ const bookings: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config
     preHandler: app.authenticate,
     handler: async (request) => app.payments.cancellations.quote(signedInUser(request), request.params.id),
   });
+
+  // Online check-in (docs/decisions/0036-online-check-in.md): the booking's guest or an admin; personal data, never cached.
+  contractRoute(app, routes.bookings.checkIn, {
+    preHandler: app.authenticate,
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return app.checkIn.get(signedInUser(request), request.params.id);
+    },
+  });
+
+  contractRoute(app, routes.bookings.saveCheckIn, {
+    preHandler: app.authenticate,
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return app.checkIn.save(signedInUser(request), request.params.id, request.body);
+    },
+  });
 };
 
 export default bookings;

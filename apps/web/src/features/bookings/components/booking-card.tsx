@@ -14,6 +14,7 @@ import { describeParty } from '@/lib/party';
 import { BookingMoney } from './booking-money';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { CancelBookingPrompt } from './cancel-booking-prompt';
+import { CheckInLine } from './check-in-line';
 
 export interface BookingCardProps {
   booking: Booking;
@@ -72,6 +73,8 @@ export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps)
       </dl>
 
       <BookingMoney booking={booking} />
+
+      {booking.status !== 'cancelled' ? <CheckInLine booking={booking} /> : null}
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4">
         <p>

@@ -1,0 +1,153 @@
+import {
+  ADULT_AGE,
+  ageOn,
+  checkInStatus,
+  EMPTY_TRAVELLER,
+  isMinorPlace,
+  missingCheckInFields,
+  partySize,
+  type CheckIn,
+  type CheckInBody,
+  type TravellerEntry,
+  type TravellerInput,
+} from '@roomweek/contract';
+import type { Database } from '../../../db/client.ts';
+import type { StoredTraveller } from '../../../db/check-in-schema.ts';
+import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import type { SecretBox } from '../../../lib/secrets.ts';
+import type { UserRow } from '../auth/users-repository.ts';
+import type { BookingRow } from '../bookings/booking-view.ts';
+import type { BookingsRepository } from '../bookings/bookings-repository.ts';
+import type { CheckInRepository, CheckInRow } from './check-in-repository.ts';
+
+export interface CheckInServiceOptions {
+  db: Database;
+  repository: CheckInRepository;
+  bookings: Pick<BookingsRepository, 'lock' | 'view'>;
+  /** Seals dates of birth and document numbers with SETTINGS_KEY, as the payment secrets. */
+  box: SecretBox;
+  /** The site's today (the app's clock). */
+  today: () => string;
+}
+
+type Party = Pick<BookingRow, 'adults' | 'children'>;
+
+/** A traveller as the API takes it, every field present (null where missing). */
+function entryOf(input: TravellerInput): TravellerEntry {
+  return {
+    first_name: input.first_name ?? null,
+    last_name: input.last_name ?? null,
+    sex: input.sex ?? null,
+    date_of_birth: input.date_of_birth ?? null,
+    nationality: input.nationality ?? null,
+    document_type: input.document_type ?? null,
+    document_number: input.document_number ?? null,
+    document_country: input.document_country ?? null,
+    country_of_residence: input.country_of_residence ?? null,
+    address: input.address && (input.address.street || input.address.city) ? { street: input.address.street ?? null, city: input.address.city ?? null } : null,
+    relationship: input.relationship ?? null,
+  };
+}
+
+/**
+ * The online check-in of a booking (issue 32, docs/behaviour.md "Online check-in"): its guest or an admin reads and saves
+ * it; the rules of a place (adult or minor), the party's size and the sealing of sensitive fields live here.
+ */
+export class CheckInService {
+  constructor(private readonly options: CheckInServiceOptions) {}
+
+  async get(user: UserRow, bookingId: string): Promise<CheckIn> {
+    const booking = await this.ownBooking(user, bookingId);
+    return this.toCheckIn(booking, await this.options.repository.find(bookingId));
+  }
+
+  async save(user: UserRow, bookingId: string, body: CheckInBody): Promise<CheckIn> {
+    const travellers = (body.travellers ?? []).map(entryOf);
+    const arrivalTime = body.arrival_time ?? null;
+    return this.options.db.transaction(async (tx) => {
+      const locked = await this.options.bookings.lock(tx, bookingId);
+      if (!locked || !this.mayRead(user, locked.booking)) throw notFound('booking_not_found', 'Booking not found');
+      const booking = locked.booking;
+      if (booking.status === 'cancelled') throw conflict('booking_already_cancelled', 'This booking is cancelled');
+      if (booking.endDate < this.options.today()) throw conflict('booking_finished', 'This stay is over');
+      this.assertFits(booking, travellers);
+      const status = checkInStatus({ arrival_time: arrivalTime, travellers }, booking);
+      const row = await this.options.repository.save(tx, bookingId, { arrivalTime, travellers: travellers.map((entry) => this.seal(entry)), status });
+      return this.toCheckIn(booking, row);
+    });
+  }
+
+  private mayRead(user: UserRow, booking: BookingRow): boolean {
+    return booking.userId === user.id || user.role === 'admin';
+  }
+
+  /** Someone else's booking is answered as missing: its existence is not told. */
+  private async ownBooking(user: UserRow, bookingId: string): Promise<BookingRow> {
+    const view = await this.options.bookings.view(bookingId);
+    if (!view || !this.mayRead(user, view.booking)) throw notFound('booking_not_found', 'Booking not found');
+    return view.booking;
+  }
+
+  /** The party's size, each date of birth against its place (adult: 18 or over on arrival), each minor's adult. */
+  private assertFits(booking: BookingRow, travellers: TravellerEntry[]): void {
+    if (travellers.length > partySize(booking)) {
+      throw badRequest('check_in_party_mismatch', `This booking is for ${partySize(booking)} people`, 'travellers');
+    }
+    travellers.forEach((entry, index) => {
+      const minor = isMinorPlace(index, booking);
+      if (entry.date_of_birth) {
+        if (entry.date_of_birth > booking.startDate) {
+          throw badRequest('validation_error', 'A date of birth cannot be after the arrival', `travellers.${index}.date_of_birth`);
+        }
+        const age = ageOn(entry.date_of_birth, booking.startDate);
+        if (minor !== age < ADULT_AGE) {
+          const detail = minor ? `A child must be under ${ADULT_AGE} on arrival` : `An adult must be ${ADULT_AGE} or over on arrival`;
+          throw badRequest('traveller_age_mismatch', detail, `travellers.${index}.date_of_birth`);
+        }
+      }
+      if (minor && entry.relationship && entry.relationship.adult >= booking.adults) {
+        throw badRequest('guardian_not_adult', 'A child must be tied to one of the adults of the party', `travellers.${index}.relationship.adult`);
+      }
+      // An adult's relationship is not asked: not kept.
+      if (!minor) entry.relationship = null;
+    });
+  }
+
+  private seal({ date_of_birth, document_number, ...rest }: TravellerEntry): StoredTraveller {
+    const { box } = this.options;
+    return {
+      ...rest,
+      date_of_birth_sealed: date_of_birth === null ? null : box.seal(date_of_birth),
+      document_number_sealed: document_number === null ? null : box.seal(document_number),
+    };
+  }
+
+  /** A stored traveller in clear (for its guest, an admin, the authorities' export). */
+  open({ date_of_birth_sealed, document_number_sealed, ...rest }: StoredTraveller): TravellerEntry {
+    const { box } = this.options;
+    return {
+      ...EMPTY_TRAVELLER,
+      ...rest,
+      date_of_birth: date_of_birth_sealed === null ? null : box.open(date_of_birth_sealed),
+      document_number: document_number_sealed === null ? null : box.open(document_number_sealed),
+    };
+  }
+
+  private toCheckIn(booking: BookingRow, row: CheckInRow | undefined): CheckIn {
+    const party: Party = booking;
+    const stored = (row?.travellers ?? []).map((traveller) => this.open(traveller));
+    const travellers = Array.from({ length: partySize(party) }, (_, index) => stored[index] ?? { ...EMPTY_TRAVELLER });
+    const arrivalTime = row?.arrivalTime ?? null;
+    return {
+      booking_id: booking.id,
+      status: checkInStatus(row ? { arrival_time: arrivalTime, travellers: stored } : null, party),
+      arrival_time: arrivalTime,
+      start_date: booking.startDate,
+      adults: party.adults,
+      children: party.children,
+      travellers,
+      missing: missingCheckInFields({ arrival_time: arrivalTime, travellers }, party),
+      updated_at: row?.updatedAt.toISOString() ?? null,
+    };
+  }
+}
