@@ -1,31 +1,16 @@
 import { z } from 'zod';
 import { Email, Phone } from './auth.ts';
+import { isCountryCode } from './check-in-rules.ts';
 
 /** The series' prefix of a site that has not chosen one (issue 29): invoices RW-2027-00001. */
 export const DEFAULT_INVOICE_PREFIX = 'RW';
 
-/**
- * The officially assigned codes of ISO 3166-1 alpha-2 (249 countries and territories): a business's country here, a
- * traveller's nationality and document country at check-in. Names come from the runtime (Intl.DisplayNames).
- */
-export const COUNTRY_CODES = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT ' +
-  'BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ' +
-  'ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT ' +
-  'HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS ' +
-  'LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI ' +
-  'NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG ' +
-  'SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG ' +
-  'UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
-const COUNTRIES = new Set(COUNTRY_CODES);
-
-/** An ISO 3166-1 alpha-2 code ("PT"; "es" is taken as "ES"). */
-export const CountryCode = z
+/** A country of ISO 3166-1 alpha-2 ("PT"; "es" is taken as "ES"): the list is the check-in's (countries.ts). */
+const BusinessCountry = z
   .string()
   .trim()
   .toUpperCase()
-  .refine((code) => COUNTRIES.has(code), { message: 'A country code of ISO 3166-1 alpha-2 (PT, ES, BE…)' });
+  .refine(isCountryCode, { message: 'A country code of ISO 3166-1 alpha-2 (PT, ES, BE…)' });
 
 const text = (max: number) => z.string().trim().max(max).default('');
 
@@ -41,7 +26,7 @@ export type InvoiceNotes = z.infer<typeof InvoiceNotes>;
 export const BusinessSettings = z.object({
   legal_name: text(200),
   address: text(500),
-  country: z.union([z.literal(''), CountryCode]).default(''),
+  country: z.union([z.literal(''), BusinessCountry]).default(''),
   vat_number: text(30).pipe(z.string().regex(/^[A-Za-z0-9 .-]*$/, { message: 'Letters, digits, spaces, dots and dashes only' })),
   registration_number: text(50),
   email: OptionalEmail,

@@ -1,4 +1,4 @@
-/** ISO 3166-1 alpha-2: the countries a nationality, a document or a residence may name (check-in, issue 32). */
+/** ISO 3166-1 alpha-2: the countries a nationality, a document or a residence may name (check-in, issue 32), and the business's (issue 29). */
 export const ISO_COUNTRY_CODES = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
   'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +

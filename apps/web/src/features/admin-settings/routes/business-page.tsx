@@ -1,6 +1,6 @@
 import { Landmark } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { COUNTRY_CODES, LANGUAGES, type BusinessSettings, type Language } from '@roomweek/contract';
+import { ISO_COUNTRY_CODES, LANGUAGES, type BusinessSettings, type Language } from '@roomweek/contract';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -131,6 +131,6 @@ function useCountries(language: string): { code: string; name: string }[] {
   return useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: 'region' });
     const collator = new Intl.Collator(language);
-    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+    return ISO_COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
   }, [language]);
 }
