@@ -113,6 +113,8 @@ export const AdminCreateBookingBody = z.object({
   ...PartyInput.shape,
   guest_email: z.email().max(254),
   guest_name: z.string().trim().min(1).max(100),
+  /** The language of the account opened for a new guest (its e-mails); an existing account keeps its own. Default: the site's. */
+  guest_language: Language.optional(),
   payment_method: z.enum(['on_site']).default('on_site'),
   note: z.string().trim().max(ADMIN_BOOKING_NOTE_MAX_LENGTH).default(''),
   ignore_rules: z.boolean().default(false),

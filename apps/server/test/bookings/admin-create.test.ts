@@ -62,6 +62,8 @@ describe('bookings the owner enters', () => {
       { ...good, note: 'n'.repeat(1001) },
       { ...good, note: 'n'.repeat(1_000_000) },
       { ...good, ignore_rules: 'yes' },
+      { ...good, guest_language: 'de' },
+      { ...good, guest_language: ['pt'] },
     ];
     for (const payload of bad) await expectRefused(mail.t.app.db, () => enter(payload), 400, 'validation_error');
   });
@@ -184,10 +186,21 @@ describe('bookings the owner enters', () => {
     expect(mine.json<Booking[]>().map((b) => [b.id, b.adults, b.children, b.source])).toEqual([[booking.id, 1, 1, 'admin']]);
   });
 
+  it('opens a new guest\'s account in the language the owner chose: its invitation and confirmation in Portuguese', async () => {
+    const { guest_email } = guest();
+    const response = await enter({ ...nextStay(), guest_email, guest_name: 'Ana Lopes', guest_language: 'pt' });
+    expect(response.statusCode).toBe(201);
+    const [account] = await mail.t.app.db.select().from(users).where(eq(users.email, guest_email));
+    expect(account?.language).toBe('pt');
+    const mine = (await outboxRows(mail.t.app.db)).filter((row) => row.recipient === guest_email);
+    expect(mine.map((row) => [row.kind, row.language]).sort()).toEqual([['account_invitation', 'pt'], ['booking_confirmation', 'pt']]);
+  });
+
   it("books for the account of that e-mail whatever its case: no new account, no password e-mail, the guest's language", async () => {
     const known = await registerGuest(mail.t.app, 'pt');
     const before = await userCount();
-    const response = await enter({ ...nextStay(), guest_email: known.user.email.toUpperCase(), guest_name: 'Someone Else' });
+    // The language the owner picked is for a new account only: this one keeps its own.
+    const response = await enter({ ...nextStay(), guest_email: known.user.email.toUpperCase(), guest_name: 'Someone Else', guest_language: 'en' });
     expect(response.statusCode).toBe(201);
     expect(response.json<Booking>()).toMatchObject({ user_email: known.user.email, user_name: 'Marie Dupont', source: 'admin' });
     expect(await userCount()).toBe(before);

@@ -17,8 +17,8 @@ export interface GuestAccountsOptions {
   defaultLanguage: Language;
 }
 
-/** What `prepare` found before the booking's transaction: the account, or a password hash for a new one. */
-export type PreparedGuest = { email: string; name: string; passwordHash: string | null };
+/** What `prepare` found before the booking's transaction: the account, or a password hash (and language) for a new one. */
+export type PreparedGuest = { email: string; name: string; language?: Language; passwordHash: string | null };
 
 /** The guest of a booking the owner enters: the account of that e-mail, or a new one (docs/decisions/0032). */
 export class GuestAccounts {
@@ -28,15 +28,15 @@ export class GuestAccounts {
    * Before the booking's transaction (a hash takes time, and must not hold the room's lock): the address as stored
    * (lower case), and a hash of a password nobody knows when no account has it yet.
    */
-  async prepare(email: string, name: string): Promise<PreparedGuest> {
+  async prepare(email: string, name: string, language?: Language): Promise<PreparedGuest> {
     const address = email.trim().toLowerCase();
     const known = await new UsersRepository(this.options.db).findByEmail(address);
-    return { email: address, name, passwordHash: known ? null : await this.randomPasswordHash() };
+    return { email: address, name, language, passwordHash: known ? null : await this.randomPasswordHash() };
   }
 
   /**
    * Inside the booking's transaction: the account of the address, or a new client account (its e-mail not proved,
-   * a password nobody knows) with the name given. `created` tells the caller to invite it (`invite`).
+   * a password nobody knows) with the name and language given (the site's default language when none is). `created` tells the caller to invite it (`invite`).
    */
   async findOrCreate(tx: Executor, guest: PreparedGuest): Promise<{ user: UserRow; created: boolean }> {
     const users = new UsersRepository(tx);
@@ -47,7 +47,7 @@ export class GuestAccounts {
       name: guest.name,
       role: 'client',
       passwordHash: guest.passwordHash ?? (await this.randomPasswordHash()),
-      language: this.options.defaultLanguage,
+      language: guest.language ?? this.options.defaultLanguage,
     });
     if (created) return { user: created, created: true };
     // Registered a moment ago, between the look-up and the insert.

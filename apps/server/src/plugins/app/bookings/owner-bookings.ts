@@ -34,7 +34,7 @@ export class OwnerBookings {
     const { db, repository, lifecycle, stays, accounts } = this.options;
     const { start, end } = stays.normaliseStay(body.start_date, body.end_date, { allowPast: true });
     const over = end <= stays.today();
-    const guest = await accounts.prepare(body.guest_email, body.guest_name);
+    const guest = await accounts.prepare(body.guest_email, body.guest_name, body.guest_language);
     try {
       return await db.transaction(async (tx) => {
         // The same order as a guest's booking (bookings-service.ts create): the room's lock, the room, its dead holds.

@@ -90,6 +90,10 @@ describe('the owner enters a booking', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Un enfant de plus' }));
     await user.type(within(dialog).getByLabelText('E-mail du client'), 'rui@example.com');
     await user.type(within(dialog).getByLabelText('Nom du client'), 'Rui Costa');
+    // A new guest's e-mails in the language the owner picks (the site's by default).
+    const language = within(dialog).getByRole('combobox', { name: 'Langue du client' });
+    expect(language).toHaveValue('fr');
+    await user.selectOptions(language, 'Português');
     await user.type(within(dialog).getByLabelText('Note (jamais montrée au client)'), 'Called on Monday');
 
     const submit = within(dialog).getByRole('button', { name: 'Enregistrer la réservation' });
@@ -107,7 +111,7 @@ describe('the owner enters a booking', () => {
     await user.click(submit);
     expect(await screen.findByText('Réservation de Rui Costa enregistrée')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const body = { room_id: ROOM_7.id, start_date: '2025-05-03', end_date: '2025-05-10', adults: 2, children: 1, guest_email: 'rui@example.com', guest_name: 'Rui Costa', payment_method: 'on_site', note: 'Called on Monday' };
+    const body = { room_id: ROOM_7.id, start_date: '2025-05-03', end_date: '2025-05-10', adults: 2, children: 1, guest_email: 'rui@example.com', guest_name: 'Rui Costa', guest_language: 'pt', payment_method: 'on_site', note: 'Called on Monday' };
     expect(posted).toEqual([
       { ...body, ignore_rules: false },
       { ...body, ignore_rules: false },

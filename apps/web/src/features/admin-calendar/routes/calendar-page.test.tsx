@@ -251,6 +251,7 @@ describe('admin calendar timeline', () => {
         children: 1,
         guest_email: 'rui@example.com',
         guest_name: 'Rui Costa',
+        guest_language: 'fr',
         payment_method: 'on_site',
         note: '',
         ignore_rules: false,

@@ -1,6 +1,7 @@
-import { addDays, ADMIN_BOOKING_NOTE_MAX_LENGTH, DEFAULT_PARTY, MAX_GUESTS, type Property, type Room } from '@roomweek/contract';
+import { addDays, ADMIN_BOOKING_NOTE_MAX_LENGTH, DEFAULT_PARTY, LANGUAGES, MAX_GUESTS, type Language, type Property, type Room } from '@roomweek/contract';
 import { useMemo, useState } from 'react';
 import { FormField } from '@/components/form-field';
+import { usePublicConfig } from '@/config/public-config';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -70,6 +71,7 @@ function NewBookingForm({
   const rooms = useRooms();
   const properties = useProperties();
   const create = useCreateOwnerBooking();
+  const { config } = usePublicConfig();
   const start = target.start ?? today;
   const [draft, setDraft] = useState({
     room_id: target.roomId ?? '',
@@ -78,6 +80,7 @@ function NewBookingForm({
     ...DEFAULT_PARTY,
     guest_email: '',
     guest_name: '',
+    guest_language: config.default_language,
     note: '',
     ignore_rules: false,
   });
@@ -178,6 +181,17 @@ function NewBookingForm({
         required
         error={errors.guest_name}
       />
+      <FormField label={t('newBooking.guestLanguage')} hint={t('newBooking.guestLanguageHint')} error={errors.guest_language}>
+        {(control) => (
+          <NativeSelect {...control} name="guest_language" value={draft.guest_language} onChange={(event) => set('guest_language', event.target.value as Language)}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`languages.${language}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
       <FormField label={t('newBooking.note')} error={errors.note} className="sm:col-span-2">
         {(control) => (
           <Textarea {...control} name="note" rows={2} maxLength={ADMIN_BOOKING_NOTE_MAX_LENGTH} value={draft.note} onChange={(event) => set('note', event.target.value)} />
