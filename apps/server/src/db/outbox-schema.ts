@@ -16,6 +16,8 @@ export const OUTBOX_KINDS = [
   'booking_requested',
   'admin_approval_request',
   'account_invitation',
+  // Online check-in (docs/decisions/0036).
+  'check_in_reminder',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
