@@ -55,30 +55,30 @@ describe('online check-in', () => {
     await missing.getByText('Il manque encore 17 informations').waitFor();
 
     // The arrival and the adult first, saved part-way.
-    await page.getByLabel('Heure d’arrivée prévue').fill('17:45');
+    await page.getByLabel('Heure d’arrivée prévue', { exact: true }).fill('17:45');
     const adult = page.getByRole('group', { name: 'Adulte 1' });
-    await adult.getByLabel('Prénom(s)').fill('Léa');
-    await adult.getByLabel('Nom(s)').fill('Martin');
-    await adult.getByLabel('Sexe').selectOption('female');
-    await adult.getByLabel('Date de naissance').fill('1992-04-12');
-    await adult.getByLabel('Nationalité').selectOption('BE');
-    await adult.getByLabel('Pièce d’identité').selectOption('id_card');
-    await adult.getByLabel('Numéro du document').fill('592-1234567-89');
-    await adult.getByLabel('Pays de délivrance').selectOption('BE');
-    await adult.getByLabel('Pays de résidence').selectOption('BE');
-    await adult.getByLabel('Rue et numéro').fill('Rue de Fer 12');
-    await adult.getByLabel('Ville').fill('Namur');
+    await adult.getByLabel('Prénom(s)', { exact: true }).fill('Léa');
+    await adult.getByLabel('Nom(s)', { exact: true }).fill('Martin');
+    await adult.getByLabel('Sexe', { exact: true }).selectOption('female');
+    await adult.getByLabel('Date de naissance', { exact: true }).fill('1992-04-12');
+    await adult.getByLabel('Nationalité', { exact: true }).selectOption('BE');
+    await adult.getByLabel('Pièce d’identité', { exact: true }).selectOption('id_card');
+    await adult.getByLabel('Numéro du document', { exact: true }).fill('592-1234567-89');
+    await adult.getByLabel('Pays de délivrance', { exact: true }).selectOption('BE');
+    await adult.getByLabel('Pays de résidence', { exact: true }).selectOption('BE');
+    await adult.getByLabel('Rue et numéro', { exact: true }).fill('Rue de Fer 12');
+    await adult.getByLabel('Ville', { exact: true }).fill('Namur');
     await missing.getByText('Il manque encore 6 informations').waitFor();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Enregistrement sauvegardé').first().waitFor();
 
     // Then the child, tied to the adult: complete.
     const child = page.getByRole('group', { name: 'Enfant 1' });
-    await child.getByLabel('Prénom(s)').fill('Zoé');
-    await child.getByLabel('Nom(s)').fill('Martin');
-    await child.getByLabel('Sexe').selectOption('female');
-    await child.getByLabel('Date de naissance').fill(addDays(todayIn('Europe/Brussels'), -6 * 365));
-    await child.getByLabel('Nationalité').selectOption('BE');
+    await child.getByLabel('Prénom(s)', { exact: true }).fill('Zoé');
+    await child.getByLabel('Nom(s)', { exact: true }).fill('Martin');
+    await child.getByLabel('Sexe', { exact: true }).selectOption('female');
+    await child.getByLabel('Date de naissance', { exact: true }).fill(addDays(todayIn('Europe/Brussels'), -6 * 365));
+    await child.getByLabel('Nationalité', { exact: true }).selectOption('BE');
     await child.getByLabel('Adulte', { exact: true }).selectOption('0');
     await child.getByLabel('Lien', { exact: true }).selectOption('parent');
     await missing.getByText('Tout est rempli : votre enregistrement est complet.').waitFor();
