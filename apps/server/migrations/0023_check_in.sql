@@ -13,3 +13,15 @@ CREATE TABLE "check_ins" (
 );
 --> statement-breakpoint
 ALTER TABLE "check_ins" ADD CONSTRAINT "check_ins_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+-- The check-in messages a booking was sent (the reminder; later the arrival instructions), each once: the job writes
+-- its row and the outbox row in one transaction, and a row already there means already sent, whatever housekeeping
+-- has since deleted from the outbox.
+CREATE TABLE "check_in_notices" (
+	"booking_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "check_in_notices_pkey" PRIMARY KEY("booking_id","kind")
+);
+--> statement-breakpoint
+ALTER TABLE "check_in_notices" ADD CONSTRAINT "check_in_notices_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;

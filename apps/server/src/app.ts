@@ -106,7 +106,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
   await app.register(payments, { config });
   await app.register(privacy, { config });
   await app.register(calendar, { config });
-  await app.register(checkIn, { settingsKey: secrets.settingsKey });
+  await app.register(checkIn, { config, settingsKey: secrets.settingsKey });
   await app.register(housekeeping, { config });
   await app.register(reviews, { config });
   await app.register(operations);

@@ -20,6 +20,8 @@ export const OUTBOX_KINDS = [
   'review_invitation',
   'review_hidden',
   'admin_review_alert',
+  // Online check-in (docs/decisions/0036).
+  'check_in_reminder',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

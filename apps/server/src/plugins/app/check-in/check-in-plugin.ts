@@ -1,25 +1,48 @@
 import fp from 'fastify-plugin';
+import type { Config } from '../../../config.ts';
+import { intervalJob, type IntervalJob } from '../../../lib/interval-job.ts';
 import { SecretBox } from '../../../lib/secrets.ts';
+import { CheckInReminders } from './check-in-reminders.ts';
 import { CheckInRepository } from './check-in-repository.ts';
 import { CheckInService } from './check-in-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     checkIn: CheckInService;
+    checkInReminders: CheckInReminders;
+    /** The hourly reminder run; tests (JOBS=false) call `checkInReminders.run(today)`. */
+    checkInRemindersJob: IntervalJob;
   }
 }
 
-/** Online check-in (docs/decisions/0036-online-check-in.md). */
-export default fp<{ settingsKey: string }>(
-  async (app, { settingsKey }) => {
+/** Online check-in and its reminder (docs/decisions/0036-online-check-in.md). */
+export default fp<{ config: Config; settingsKey: string }>(
+  async (app, { config, settingsKey }) => {
+    const repository = new CheckInRepository(app.db);
+    const today = () => app.bookingsService.today();
     app.decorate(
       'checkIn',
-      new CheckInService({
-        db: app.db,
-        repository: new CheckInRepository(app.db),
-        bookings: app.bookingsRepository,
-        box: new SecretBox(settingsKey),
-        today: () => app.bookingsService.today(),
+      new CheckInService({ db: app.db, repository, bookings: app.bookingsRepository, box: new SecretBox(settingsKey), today }),
+    );
+    const reminders = new CheckInReminders({
+      db: app.db,
+      repository,
+      bookings: app.bookingsRepository,
+      notifier: app.notifier,
+      reminderDays: config.CHECK_IN_REMINDER_DAYS,
+      today,
+      log: app.log.child({ module: 'check-in' }),
+    });
+    app.decorate('checkInReminders', reminders);
+    app.decorate(
+      'checkInRemindersJob',
+      intervalJob(app, {
+        name: 'check-in reminders',
+        everyMs: 60 * 60_000,
+        enabled: config.JOBS,
+        run: async () => {
+          await reminders.run();
+        },
       }),
     );
   },

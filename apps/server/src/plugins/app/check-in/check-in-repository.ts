@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, between, eq, isNull, ne, or } from 'drizzle-orm';
 import type { CheckInStatus } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
-import { checkIns, type StoredTraveller } from '../../../db/check-in-schema.ts';
+import { checkInNotices, checkIns, type StoredTraveller } from '../../../db/check-in-schema.ts';
+import { bookings } from '../../../db/schema.ts';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
 
@@ -26,5 +27,29 @@ export class CheckInRepository {
       .onConflictDoUpdate({ target: checkIns.bookingId, set: { ...values, updatedAt: new Date() } })
       .returning();
     return row!;
+  }
+
+  /** Confirmed stays arriving in [from, to] whose check-in is not complete and that were never sent `kind`. */
+  async dueForNotice(kind: string, from: string, to: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .leftJoin(checkIns, eq(checkIns.bookingId, bookings.id))
+      .leftJoin(checkInNotices, and(eq(checkInNotices.bookingId, bookings.id), eq(checkInNotices.kind, kind)))
+      .where(
+        and(
+          eq(bookings.status, 'confirmed'),
+          between(bookings.startDate, from, to),
+          or(isNull(checkIns.status), ne(checkIns.status, 'complete')),
+          isNull(checkInNotices.bookingId),
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+
+  /** Records that `kind` goes to the booking; false when it already went (another instance, an earlier run). */
+  async claimNotice(tx: Executor, bookingId: string, kind: string): Promise<boolean> {
+    const rows = await tx.insert(checkInNotices).values({ bookingId, kind }).onConflictDoNothing().returning({ id: checkInNotices.bookingId });
+    return rows.length > 0;
   }
 }

@@ -23,4 +23,6 @@ export interface Notifier {
   bookingAwaitingApproval(tx: Executor, booking: BookingView): Promise<void>;
   /** The guest or an admin cancelled a booking, or the owner declined it (its `cancel_note` is the owner's message). */
   bookingCancelled(tx: Executor, booking: BookingView): Promise<void>;
+  /** A confirmed stay arrives soon and its online check-in is not complete (docs/decisions/0036). */
+  checkInReminder(tx: Executor, booking: BookingView): Promise<void>;
 }

@@ -13,6 +13,7 @@ import {
   renderAdminBookingAlert,
   renderAdminCancellationAlert,
   renderBookingCancelled,
+  renderCheckInReminder,
   renderBookingConfirmation,
   renderEmailChanged,
   renderAdminApprovalRequest,
@@ -76,6 +77,7 @@ const BOOKING_EMAILS: Partial<Record<OutboxKind, (language: Language, booking: B
   booking_requested: renderBookingRequested,
   booking_confirmation: renderBookingConfirmation,
   booking_cancelled: renderBookingCancelled,
+  check_in_reminder: renderCheckInReminder,
 };
 const BOOKING_WHATSAPPS: Partial<Record<OutboxKind, (language: Language, booking: BookingPayload) => string>> = {
   admin_booking_alert: renderAdminBookingAlert,

@@ -123,6 +123,12 @@ export class OutboxNotifier implements Notifier {
     }
   }
 
+  /** The guest's reminder to check in online, in the booking's language (docs/decisions/0036). */
+  async checkInReminder(tx: Executor, view: BookingView) {
+    const language = asLanguage(view.booking.language);
+    await this.enqueue(tx, 'email', 'check_in_reminder', view.booking.userEmail, language, this.bookingPayload(view, language), view.booking.id);
+  }
+
   /** The admin's WhatsApp number as digits; null (the alert is kept, and fails as "no recipient") when none is set. */
   private async adminDigits(tx: Executor, bookingId: string): Promise<string | null> {
     const number = await this.options.adminWhatsappNumber(tx);

@@ -3,10 +3,17 @@ import fr from '@roomweek/i18n/fr/emails.json' with { type: 'json' };
 import es from '@roomweek/i18n/es/emails.json' with { type: 'json' };
 import pt from '@roomweek/i18n/pt/emails.json' with { type: 'json' };
 import en from '@roomweek/i18n/en/emails.json' with { type: 'json' };
+import checkInFr from '@roomweek/i18n/fr/checkin-emails.json' with { type: 'json' };
+import checkInEs from '@roomweek/i18n/es/checkin-emails.json' with { type: 'json' };
+import checkInPt from '@roomweek/i18n/pt/checkin-emails.json' with { type: 'json' };
+import checkInEn from '@roomweek/i18n/en/checkin-emails.json' with { type: 'json' };
 
 /** French is the source: every other language must have the same keys (checked by the type below). */
 export type EmailTexts = typeof fr;
 export const TEXTS: Record<Language, EmailTexts> = { fr, es, pt, en };
+/** The online check-in's e-mail texts (docs/decisions/0036), in their own file. */
+const CHECK_IN_TEXTS: Record<Language, typeof checkInFr> = { fr: checkInFr, es: checkInEs, pt: checkInPt, en: checkInEn };
+const checkInUrl = (booking: BookingPayload) => `${booking.site_url}/my-bookings/${booking.booking_id}/check-in`;
 const LOCALES: Record<Language, string> = { fr: 'fr-FR', es: 'es-ES', pt: 'pt-PT', en: 'en-GB' };
 
 /** What a booking message needs, copied into the outbox row when the event happens. */
@@ -244,6 +251,7 @@ export function renderBookingConfirmation(language: Language, booking: BookingPa
       booking.payment_method === 'on_site' ? c.payOnSite : c.paidOnline,
       ...cancellationTerms(t, language, booking),
       `${c.cancelTitle} — ${c.cancelHelp}`,
+      fillText(CHECK_IN_TEXTS[language].confirmationLine, { url: checkInUrl(booking) }),
     ],
     action: { label: c.action, url: `${booking.site_url}/my-bookings` },
     footer: c.footer,
@@ -305,6 +313,20 @@ export function renderBookingCancelled(language: Language, booking: BookingPaylo
     after: [c.again],
     action: { label: c.action, url: `${booking.site_url}/` },
     footer: c.footer,
+  });
+}
+
+/** The guest's reminder to check in online before arriving (docs/decisions/0036). */
+export function renderCheckInReminder(language: Language, booking: BookingPayload): RenderedEmail {
+  const t = TEXTS[language];
+  const r = CHECK_IN_TEXTS[language].reminder;
+  return composeEmail(t, {
+    subject: fillText(r.subject, { property: booking.property_name, room: booking.room_number }),
+    greeting: fillText(t.greeting, { name: booking.guest_name }),
+    paragraphs: [r.intro],
+    facts: bookingFacts(t, language, booking, false),
+    action: { label: r.action, url: checkInUrl(booking), showUrl: true },
+    footer: r.footer,
   });
 }
 

@@ -3,6 +3,7 @@ import { ANONYMISED_NAME, anonymisedEmail, GUESTS_PAGE_SIZE, type GuestsQuery } 
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { outboxMessages } from '../../../db/outbox-schema.ts';
 import { paymentAttempts, paymentRefunds } from '../../../db/payments-schema.ts';
+import { checkIns } from '../../../db/check-in-schema.ts';
 import { reviews } from '../../../db/reviews-schema.ts';
 import { bookings, emailVerifications, passwordResets, properties, revokedTokens, rooms, users } from '../../../db/schema.ts';
 import { loginChallenges, twoFactorRecoveryCodes, userSessions } from '../../../db/security-schema.ts';
@@ -136,6 +137,8 @@ export class PrivacyRepository {
     await tx.update(bookings).set({ userName: ANONYMISED_NAME, userEmail: email }).where(eq(bookings.userId, userId));
     // Reviews stay, signed "A former guest" (docs/decisions/0035): the name they showed goes.
     await tx.update(reviews).set({ authorName: null }).where(eq(reviews.userId, userId));
+    // The travellers' identities of its check-ins go too (decision 0036): no legal retention is kept here yet.
+    await tx.delete(checkIns).where(inArray(checkIns.bookingId, tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId))));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
     await tx.delete(revokedTokens).where(eq(revokedTokens.userId, userId));

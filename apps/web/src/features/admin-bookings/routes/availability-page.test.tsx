@@ -31,7 +31,7 @@ const bookings = [
   adminBooking({ ...at(ROOM_102), start_date: '2030-03-24', end_date: '2030-03-31' }),
   adminBooking({ ...at(ROOM_102), user_email: 'seven@example.com', start_date: '2030-04-08', end_date: '2030-04-15' }),
   // Room 201: arrives today (occupied, and an upcoming check-in today).
-  adminBooking({ ...at(ROOM_201, PROPERTY_B), user_email: 'today@example.com', start_date: TODAY, end_date: '2030-04-08' }),
+  adminBooking({ ...at(ROOM_201, PROPERTY_B), user_email: 'today@example.com', start_date: TODAY, end_date: '2030-04-08', check_in_status: 'complete' }),
 ];
 
 function api() {
@@ -86,6 +86,9 @@ describe('admin availability', () => {
     expect(items[1]).toHaveTextContent('7 avr. 2030');
     expect(items[1]).toHaveTextContent('six@example.com');
     expect(within(section).queryByText('seven@example.com')).toBeNull();
+    // Whose online check-in is done, whose is missing (docs/decisions/0036).
+    expect(await within(items[0]!).findByTestId('check-in-mark')).toHaveTextContent('Enregistrement complet');
+    expect(within(items[1]!).getByTestId('check-in-mark')).toHaveTextContent('Enregistrement non commencé');
   });
 
   it('filters rooms, counters and check-ins by property', async () => {

@@ -15,6 +15,7 @@ import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-transl
 import { langOf } from '@/lib/content-language';
 import { formatDate, formatLongDate, formatPrice, formatWeekday } from '@/lib/format';
 import { useAdminAvailability } from '../api/bookings';
+import { CheckInMark } from '../components/check-in-mark';
 import { StatGrid, StatTile } from '../components/stat-tile';
 import { availabilityOverview } from '../lib/derivations';
 
@@ -174,7 +175,10 @@ export default function AvailabilityPage() {
                         <span lang={langOf(booking.text_languages?.property_name, language)}>{booking.property_name}</span> ·{' '}
                         {t('availability.room', { number: booking.room_number })}
                       </p>
-                      <p className="text-sm break-all text-stone-600">{booking.user_email}</p>
+                      <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
+                        <span className="break-all">{booking.user_email}</span>
+                        <CheckInMark status={booking.check_in_status} />
+                      </p>
                     </Card>
                   </li>
                 ))}
