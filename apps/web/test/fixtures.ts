@@ -38,6 +38,7 @@ export const client: User = {
   default_password: false,
   email_verified: true,
   two_factor_enabled: false,
+  two_factor_enrolment_required: false,
 };
 
 export const admin: User = {

@@ -40,6 +40,8 @@ export const User = z.object({
   email_verified: z.boolean(),
   /** Two-factor sign-in is on for the account (docs/decisions/0034). */
   two_factor_enabled: z.boolean(),
+  /** The owner requires two-factor sign-in of admins and this account has none yet: it may only enrol (decision 0034). */
+  two_factor_enrolment_required: z.boolean(),
 });
 export type User = z.infer<typeof User>;
 

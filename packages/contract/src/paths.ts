@@ -33,6 +33,8 @@ export const paths = {
     sessions: { method: 'GET', path: '/auth/sessions' },
     endSession: { method: 'DELETE', path: '/auth/sessions/:id' },
     endOtherSessions: { method: 'DELETE', path: '/auth/sessions' },
+    settings: { method: 'GET', path: '/admin/security-settings' },
+    updateSettings: { method: 'PUT', path: '/admin/security-settings' },
   },
   properties: {
     list: { method: 'GET', path: '/properties' },

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { AuthResponse } from './auth.ts';
-import { ErrorResponse, IdParams } from './common.ts';
+import { adminErrors, ErrorResponse, IdParams } from './common.ts';
 import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import {
   LoginTwoFactorBody,
+  SecuritySettings,
   SessionList,
   TwoFactorDisableBody,
   TwoFactorEnableBody,
@@ -64,5 +65,19 @@ export const securityRoutes = Object.freeze({
     auth: 'user',
     summary: 'Signs out everywhere else: every other token of the account ends; answers a fresh token for this device',
     response: { 200: AuthResponse, 401: ErrorResponse },
+  }),
+  settings: defineRoute(paths.security.settings, {
+    auth: 'admin',
+    summary: "The owner's security settings",
+    response: { 200: SecuritySettings, ...adminErrors },
+  }),
+  updateSettings: defineRoute(paths.security.updateSettings, {
+    auth: 'admin',
+    summary:
+      'Change the security settings. With require_two_factor_for_staff, admins without two-factor sign-in may only enrol ' +
+      '(every other call 403 two_factor_enrolment_required) until they have it; turning it on needs 2FA on your own ' +
+      'account first (409 two_factor_not_enabled)',
+    body: SecuritySettings,
+    response: { 200: SecuritySettings, ...adminErrors, 409: ErrorResponse },
   }),
 });

@@ -61,6 +61,13 @@ export const LoginTwoFactorBody = z
   });
 export type LoginTwoFactorBody = z.input<typeof LoginTwoFactorBody>;
 
+/**
+ * The owner's security settings: with `require_two_factor_for_staff`, an admin (or staff member) without two-factor
+ * sign-in can do nothing but enrol until they have it.
+ */
+export const SecuritySettings = z.object({ require_two_factor_for_staff: z.boolean() });
+export type SecuritySettings = z.infer<typeof SecuritySettings>;
+
 /** A signed-in device of the account. */
 export const SessionInfo = z.object({
   id: Id,

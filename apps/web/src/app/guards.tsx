@@ -9,7 +9,7 @@ import { useSession } from '@/lib/session';
  * has just logged out goes home (the logout's own destination), even if this page is still shown while home loads.
  */
 export function RequireAuth() {
-  const { status, loggedOut } = useSession();
+  const { status, loggedOut, user } = useSession();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner />;
   if (status === 'anonymous' && loggedOut) return <Navigate to={paths.home} replace />;
@@ -17,6 +17,7 @@ export function RequireAuth() {
     const state: ReturnToState = { from: location };
     return <Navigate to={paths.login} replace state={state} />;
   }
+  if (user?.two_factor_enrolment_required && location.pathname !== paths.account) return <Navigate to={paths.account} replace />;
   return <Outlet />;
 }
 
@@ -34,5 +35,7 @@ export function RequireAdmin() {
   const { status, user } = useSession();
   if (status === 'loading') return <PageSpinner />;
   if (!user?.is_admin) return <Navigate to={paths.home} replace />;
+  // The owner requires two-factor sign-in of admins: enrol first, on the account page (docs/decisions/0034).
+  if (user.two_factor_enrolment_required) return <Navigate to={paths.account} replace />;
   return <Outlet />;
 }

@@ -19,6 +19,7 @@ import {
   type Language,
   type LoginBody,
   type LoginTwoFactorBody,
+  type SecuritySettings,
   type TwoFactorDisableBody,
   type PaymentSettingsUpdate,
   type ProfileBody,
@@ -263,6 +264,8 @@ export const api = {
     sessions: (signal?: AbortSignal) => call(routes.security.sessions, { signal }),
     endSession: (id: string) => call(routes.security.endSession, { params: { id } }),
     endOtherSessions: () => call(routes.security.endOtherSessions, {}),
+    settings: (signal?: AbortSignal) => call(routes.security.settings, { signal }),
+    updateSettings: (body: SecuritySettings) => call(routes.security.updateSettings, { body }),
   },
 
   properties: {

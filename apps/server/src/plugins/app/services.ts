@@ -116,6 +116,8 @@ export default fp<ServicesOptions>(
         exposeResetToken: config.NODE_ENV !== 'production',
         twoFactor: app.twoFactor,
         sessions: app.sessions,
+        // The settings service is decorated below: read at call time.
+        requireTwoFactor: () => app.settingsService.requireTwoFactorForStaff(),
       }),
     );
     app.decorate('propertiesRepository', new PropertiesRepository(db));

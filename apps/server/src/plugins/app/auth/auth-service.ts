@@ -47,6 +47,8 @@ export interface AuthServiceOptions {
   /** Two-factor sign-in: a password accepted for an account with it on answers a challenge (decision 0034). */
   twoFactor: TwoFactorService;
   sessions: Sessions;
+  /** The owner's `require_two_factor_for_staff` setting. */
+  requireTwoFactor: () => Promise<boolean>;
 }
 
 /** A request's valid token: its user, and what a logout needs to revoke it. */
@@ -70,15 +72,23 @@ export class AuthService {
   }
 
   /** The signed-in user as the API shows it (GET /auth/me). */
-  profile(user: UserRow): User {
-    return toUser(user);
+  async profile(user: UserRow): Promise<User> {
+    return toUser(user, await this.enrolmentRequired(user));
+  }
+
+  /**
+   * The owner requires two-factor sign-in of admins and this one has none yet: it may do nothing but enrol
+   * (docs/decisions/0034). Clients are never held.
+   */
+  async enrolmentRequired(user: UserRow): Promise<boolean> {
+    return user.role === 'admin' && user.twoFactorSecret === null && (await this.options.requireTwoFactor());
   }
 
   /** A new token for the account, as every sign-in answers it. */
   async session(row: UserRow): Promise<AuthResponse> {
     const issued = await this.options.tokens.issue(row.id, row.tokenVersion);
     await this.options.sessions.issued(row, issued);
-    return { user: toUser(row), token: issued.token };
+    return { user: toUser(row, await this.enrolmentRequired(row)), token: issued.token };
   }
 
   /** The user a bearer token stands for, or null when the token is invalid, expired, superseded or logged out. */

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX, routes } from '@roomweek/contract';
 import { AppError, forbidden, unauthorized } from '../../../lib/errors.ts';
 import type { SignedIn } from './auth-service.ts';
 import type { UserRow } from './users-repository.ts';
@@ -33,6 +34,13 @@ export function signedInUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** What an admin held to enrol in two-factor sign-in may still call (docs/decisions/0034). */
+const ENROLMENT_ROUTES = new Set(
+  [routes.auth.me, routes.auth.logout, routes.security.twoFactorSetup, routes.security.twoFactorEnable, routes.security.sessions].map(
+    (route) => `${route.method} ${API_PREFIX}${route.path}`,
+  ),
+);
+
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
@@ -48,6 +56,11 @@ export default fp(
       request.signedIn = signedIn;
       // The device list (decision 0034): first seen, then at most every 5 minutes.
       await app.sessions.seen(signedIn, request.ip, request.headers['user-agent']);
+      // require_two_factor_for_staff: nothing but enrolment before the account has two-factor sign-in.
+      const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+      if (!ENROLMENT_ROUTES.has(route) && (await app.authService.enrolmentRequired(signedIn.user))) {
+        throw new AppError(403, 'two_factor_enrolment_required', 'Turn on two-factor sign-in first: the owner requires it of admins');
+      }
     }
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

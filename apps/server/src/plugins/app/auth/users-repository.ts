@@ -8,7 +8,8 @@ export type UserRow = typeof users.$inferSelect;
 /** How a person is named on bookings and in messages: first name, then name. */
 export const fullName = (user: Pick<UserRow, 'firstName' | 'name'>) => [user.firstName, user.name].filter(Boolean).join(' ');
 
-export function toUser(row: UserRow): User {
+/** `enrolmentRequired`: the owner requires 2FA of this account and it has none yet (AuthService knows). */
+export function toUser(row: UserRow, enrolmentRequired = false): User {
   return {
     id: row.id,
     name: row.name,
@@ -23,6 +24,7 @@ export function toUser(row: UserRow): User {
     default_password: row.defaultPassword,
     email_verified: row.emailVerified,
     two_factor_enabled: row.twoFactorSecret !== null,
+    two_factor_enrolment_required: enrolmentRequired,
   };
 }
 

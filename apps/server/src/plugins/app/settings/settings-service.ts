@@ -9,6 +9,7 @@ import {
   type PaymentSettingsUpdate,
   type PaypalMode,
   type SecretSetting,
+  type SecuritySettings,
 } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { maskSecret, sha256, type SecretBox } from '../../../lib/secrets.ts';
@@ -28,6 +29,8 @@ const KEYS = {
   onSiteRequiresApproval: 'on_site_requires_approval',
   /** The business's details as JSON (BusinessSettings, issue 29). */
   business: 'business',
+  /** 'true': admins without two-factor sign-in may only enrol (docs/decisions/0034); unset: not required. */
+  requireTwoFactorForStaff: 'require_two_factor_for_staff',
 } as const;
 type Key = (typeof KEYS)[keyof typeof KEYS];
 const SECRET_KEYS = new Set<Key>([KEYS.stripeApiKey, KEYS.stripeWebhookSecret, KEYS.paypalSecret] satisfies SecretSetting[]);
@@ -200,6 +203,19 @@ export class SettingsService {
 
   async bookingSettings(): Promise<BookingSettings> {
     return { on_site_requires_approval: await this.onSiteRequiresApproval() };
+  }
+
+  async requireTwoFactorForStaff(): Promise<boolean> {
+    return (await this.read([KEYS.requireTwoFactorForStaff])).require_two_factor_for_staff === 'true';
+  }
+
+  async securitySettings(): Promise<SecuritySettings> {
+    return { require_two_factor_for_staff: await this.requireTwoFactorForStaff() };
+  }
+
+  async setSecuritySettings(update: SecuritySettings): Promise<SecuritySettings> {
+    await this.write({ require_two_factor_for_staff: String(update.require_two_factor_for_staff) });
+    return this.securitySettings();
   }
 
   /** Bookings already made keep their state: requests already waiting still wait for an answer. */

@@ -4,12 +4,14 @@ import type { Config } from '../../../config.ts';
 import { contractRoute } from '../../contract-route.ts';
 import calendarRoutes from './calendar.ts';
 import guestsRoutes from './guests.ts';
+import securityRoutes from './security.ts';
 
 /** Everything here is for administrators only. */
 const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook('preHandler', app.requireAdmin);
   await app.register(guestsRoutes);
   await app.register(calendarRoutes);
+  await app.register(securityRoutes);
   const delivery = () => (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? 'cloud_api' : 'log') as 'cloud_api' | 'log';
 
   contractRoute(app, routes.admin.bookings, {

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useChangePassword, useUpdateProfile } from '../api/settings';
+import { RequireTwoFactorSetting } from '../components/require-two-factor-setting';
 import { SettingsCard } from '../components/settings-card';
 import { passwordChangeForm, passwordChangeMessages, profileForm, profileMessages } from '../lib/settings-forms';
 
@@ -24,6 +25,7 @@ export default function AccountPage() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ProfileForm />
         <PasswordForm />
+        <RequireTwoFactorSetting />
       </div>
     </AdminPage>
   );

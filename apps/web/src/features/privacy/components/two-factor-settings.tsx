@@ -59,6 +59,11 @@ export function TwoFactorSettings() {
         <KeyRound aria-hidden="true" className="size-5 text-brand-600" />
         {t('twoFactor.title')}
       </h2>
+      {user.two_factor_enrolment_required ? (
+        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {t('require.notice')}
+        </p>
+      ) : null}
       {body}
     </Card>
   );

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@/lib/api-client';
 import { mockApi } from '../../../../test/api-mock';
-import { client, config } from '../../../../test/fixtures';
+import { admin, client, config } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
 
 const sessions: SessionInfo[] = [
@@ -65,5 +65,16 @@ describe('my account: two-factor sign-in and devices (docs/decisions/0034)', () 
     await waitFor(() => expect(requests.some((request) => request.method === 'DELETE' && request.path === `/auth/sessions/${sessions[1]!.id}`)).toBe(true));
     await user.click(within(card).getByRole('button', { name: 'Se déconnecter partout ailleurs' }));
     await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh'));
+  });
+
+  it('sends an admin the owner requires to enrol to the account page, whatever page they open', async () => {
+    mockApi({
+      'GET /config': () => config,
+      'GET /auth/me': () => ({ ...admin, two_factor_enrolment_required: true }),
+      'GET /auth/sessions': () => sessions,
+    });
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Le propriétaire exige la connexion en deux étapes');
   });
 });
