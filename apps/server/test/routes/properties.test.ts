@@ -18,7 +18,8 @@ const validProperty = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** What anyone reads: the admin's answer without every language's texts (docs/behaviour.md §15). */
-const publicView = ({ translations: _translations, ...property }: Property) => property;
+// The public reads add the visible reviews' average and count (docs/decisions/0035): none here.
+const publicView = ({ translations: _translations, ...property }: Property) => ({ ...property, rating_average: null, review_count: 0 });
 const FRENCH_TEXTS = { text_languages: { name: 'fr', description: 'fr', location: 'fr' } };
 
 describe('properties routes', () => {
@@ -58,6 +59,8 @@ describe('properties routes', () => {
         taxes: [],
         vat_percent: 0,
         ...FRENCH_TEXTS,
+        rating_average: null,
+        review_count: 0,
       });
     });
 

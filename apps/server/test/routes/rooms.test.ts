@@ -10,7 +10,8 @@ import { expectError, expectRefused, expireHold, insertBooking } from '../suppor
 const NO_TERMS = { rules: NO_STAY_RULES, seasonal_prices: [], long_stay_discounts: [] };
 const NO_PRICE_TERMS = { fees: [], taxes: [], vat_percent: 0 };
 /** What anyone reads: the admin's answer without the stored amenities (docs/behaviour.md §15). */
-const publicView = ({ amenity_keys: _keys, ...room }: Room) => room;
+// The public reads add the visible reviews' average and count (docs/decisions/0035): none here.
+const publicView = ({ amenity_keys: _keys, ...room }: Room) => ({ ...room, rating_average: null, review_count: 0 });
 
 describe('rooms routes', () => {
   const t = useAdminApp();

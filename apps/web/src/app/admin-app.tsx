@@ -15,6 +15,7 @@ const BusinessPage = lazy(() => import('@/features/admin-settings/routes/busines
 const CancellationPolicyPage = lazy(() => import('@/features/admin-settings/routes/cancellation-policy-page'));
 const GuestsPage = lazy(() => import('@/features/admin-bookings/routes/guests-page'));
 const CalendarPage = lazy(() => import('@/features/admin-calendar/routes/calendar-page'));
+const ReviewsPage = lazy(() => import('@/features/admin-reviews/routes/reviews-page'));
 
 /**
  * The admin area (docs/behaviour.md §2), mounted at /admin/* behind the admin-only guard and loaded lazily by the app's
@@ -35,6 +36,7 @@ export default function AdminApp() {
       <Route path="cancellation-policy" element={<CancellationPolicyPage />} />
       <Route path="guests" element={<GuestsPage />} />
       <Route path="calendar" element={<CalendarPage />} />
+      <Route path="reviews" element={<ReviewsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

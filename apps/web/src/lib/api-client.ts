@@ -25,6 +25,9 @@ import {
   type ProfileBody,
   type PropertyInput,
   type RefundBody,
+  type AdminReviewsQuery,
+  type ReviewBody,
+  type VisibilityBody,
   type RegisterBody,
   type RoomInput,
   type SearchQuery,
@@ -362,6 +365,18 @@ export const api = {
       form.append('file', file);
       return call(routes.admin.upload, { body: form });
     },
+  },
+
+  /** Verified reviews (docs/decisions/0035): the public lists are shared by every visitor, so no session is sent. */
+  reviews: {
+    ofProperty: (id: string, cursor?: string, signal?: AbortSignal) => call(routes.reviews.property, { params: { id }, query: { cursor }, anonymous: true, signal }),
+    ofRoom: (id: string, cursor?: string, signal?: AbortSignal) => call(routes.reviews.room, { params: { id }, query: { cursor }, anonymous: true, signal }),
+    mine: (signal?: AbortSignal) => call(routes.reviews.mine, { signal }),
+    write: (bookingId: string, body: ReviewBody) => call(routes.reviews.write, { params: { id: bookingId }, body }),
+    edit: (bookingId: string, body: ReviewBody) => call(routes.reviews.edit, { params: { id: bookingId }, body }),
+    adminList: (query: AdminReviewsQuery, signal?: AbortSignal) => call(routes.reviews.adminList, { query, signal }),
+    reply: (id: string, reply: string) => call(routes.reviews.reply, { params: { id }, body: { reply } }),
+    setVisibility: (id: string, body: VisibilityBody) => call(routes.reviews.visibility, { params: { id }, body }),
   },
 
   /** The owner's calendar (docs/behaviour.md §14): the timeline, blocks, imported and exported iCal feeds. */

@@ -17,6 +17,10 @@ export const queryKeys = {
   roomAvailability: (id: string, start: string, end: string) => ['rooms', id, 'availability', start, end] as const,
   bookings: ['bookings'] as const,
   myBookings: (language: Language) => ['bookings', 'mine', language] as const,
+  /** Verified reviews (docs/decisions/0035): a property's or a room's public list, the guest's own, the owner's. */
+  reviews: ['reviews'] as const,
+  publicReviews: (kind: 'property' | 'room', id: string) => ['reviews', kind, id] as const,
+  myReviews: ['reviews', 'mine'] as const,
 };
 
 /**

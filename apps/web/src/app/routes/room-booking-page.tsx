@@ -1,10 +1,11 @@
 import { PageMeta } from '@/components/page-meta';
 import type { Party, PaymentMethod } from '@roomweek/contract';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { BackLink } from '@/components/back-link';
+import { ReviewSection } from '@/components/reviews/review-section';
 import { StatusView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -150,6 +151,11 @@ export function RoomBookingPage() {
           </div>
         </div>
       </Card>
+
+      {/* Verified reviews (docs/decisions/0035): server-rendered with the page. */}
+      <Suspense fallback={null}>
+        <ReviewSection kind="room" id={id} average={roomData.rating_average} count={roomData.review_count} />
+      </Suspense>
     </div>
   );
 }

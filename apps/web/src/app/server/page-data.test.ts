@@ -13,7 +13,12 @@ describe('which pages the server renders (docs/behaviour.md §16)', () => {
   );
 
   it("names a page's code and, outside French, its language's strings", () => {
-    expect(pageModules('/room/x', 'fr')).toEqual(['src/app/routes/room-booking-page.tsx']);
+    // The room's and the property's reviews are server-rendered with their strings (docs/decisions/0035).
+    expect(pageModules('/room/x', 'fr')).toEqual([
+      'src/app/routes/room-booking-page.tsx',
+      '../../packages/i18n/locales/fr/reviews.json',
+      '../../packages/i18n/locales/fr/reviews.json',
+    ]);
     expect(pageModules('/privacy', 'pt')).toEqual([
       '../../packages/i18n/locales/pt/common.json',
       'src/features/privacy/routes/privacy-page.tsx',

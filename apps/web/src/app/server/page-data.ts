@@ -11,6 +11,7 @@ import { roomAvailabilityQuery } from '@/features/rooms/api/get-room-availabilit
 import { roomQuery } from '@/features/rooms/api/get-room';
 import { amenitiesQuery, searchPropertiesQuery, searchRoomsQuery } from '@/features/search/api/search-rooms';
 import { readSearch } from '@/features/search/lib/search-params';
+import { reviewsQuery } from '@/components/reviews/reviews-query';
 
 /**
  * Which pages the server renders, and the reads each needs (docs/behaviour.md §16): the public pages, whose HTML
@@ -78,6 +79,8 @@ export async function loadPageData(
     await Promise.all([
       client.prefetchQuery(query(primary)),
       client.prefetchQuery(query(propertyRoomsQuery(property, language))),
+      // Its latest reviews are in the HTML (docs/decisions/0035).
+      client.prefetchInfiniteQuery(reviewsQuery('property', property)),
       // Given dates, which rooms are free for them (issue 26).
       stay ? client.prefetchQuery(query(freeRoomsQuery(property, stay, language))) : null,
     ]);
@@ -96,6 +99,7 @@ export async function loadPageData(
     await Promise.all([
       client.prefetchQuery(query(primary)),
       client.prefetchQuery(query(roomAvailabilityQuery(room, today, addDays(today, AVAILABILITY_WINDOW_DAYS)))),
+      client.prefetchInfiniteQuery(reviewsQuery('room', room)),
     ]);
     return { primary: primary.queryKey, known };
   }
@@ -106,10 +110,10 @@ const LOCALES = '../../packages/i18n/locales';
 const PAGE_MODULES: [pattern: string, modules: string[]][] = [
   ['/', ['src/features/properties/routes/home-page.tsx']],
   ['/search', ['src/features/search/routes/search-page.tsx', `${LOCALES}/{lang}/search.json`, `${LOCALES}/fr/search.json`]],
-  ['/property/:id', ['src/features/properties/routes/property-page.tsx']],
+  ['/property/:id', ['src/features/properties/routes/property-page.tsx', `${LOCALES}/{lang}/reviews.json`, `${LOCALES}/fr/reviews.json`]],
   // Not the calendar's code: it comes when the calendar is wanted (deferred-calendar.tsx), and would otherwise share the
   // phone's first second of network with the room's photo.
-  ['/room/:id', ['src/app/routes/room-booking-page.tsx']],
+  ['/room/:id', ['src/app/routes/room-booking-page.tsx', `${LOCALES}/{lang}/reviews.json`, `${LOCALES}/fr/reviews.json`]],
   ['/contact', ['src/features/contact/routes/contact-page.tsx']],
   ['/privacy', ['src/features/privacy/routes/privacy-page.tsx', `${LOCALES}/{lang}/privacy.json`, `${LOCALES}/fr/privacy.json`]],
   ['/login', ['src/features/auth/routes/login-page.tsx']],

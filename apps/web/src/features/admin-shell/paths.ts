@@ -14,4 +14,5 @@ export const adminPaths = {
   cancellationPolicy: `${paths.admin}/cancellation-policy`,
   guests: `${paths.admin}/guests`,
   calendar: `${paths.admin}/calendar`,
+  reviews: `${paths.admin}/reviews`,
 } as const;

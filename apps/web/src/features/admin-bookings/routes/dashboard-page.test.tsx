@@ -45,6 +45,7 @@ describe('admin dashboard', () => {
       '/admin/availability',
       '/admin/bookings',
       '/admin/guests',
+      '/admin/reviews',
       '/admin/payment-settings',
       '/admin/cancellation-policy',
       '/admin/whatsapp',

@@ -12,6 +12,7 @@ import {
   Landmark,
   MessageCircle,
   UserCog,
+  Star,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -35,6 +36,7 @@ const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'availability', to: adminPaths.availability, icon: CalendarRange },
   { key: 'bookings', to: adminPaths.bookings, icon: CalendarCheck },
   { key: 'guests', to: adminPaths.guests, icon: Users },
+  { key: 'reviews', to: adminPaths.reviews, icon: Star },
   { key: 'paymentSettings', to: adminPaths.paymentSettings, icon: CreditCard },
   { key: 'cancellationPolicy', to: adminPaths.cancellationPolicy, icon: CalendarX2 },
   { key: 'whatsapp', to: adminPaths.whatsapp, icon: MessageCircle },

@@ -20,9 +20,11 @@ export interface BookingCardProps {
   booking: Booking;
   onCancel: (booking: Booking) => void;
   cancelling: boolean;
+  /** What follows the booking's facts: its review, once the stay is over (docs/decisions/0035). */
+  children?: ReactNode;
 }
 
-export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps) {
+export function BookingCard({ booking, onCancel, cancelling, children }: BookingCardProps) {
   const { t, i18n } = useTranslation(['common', 'payments']);
   const language = i18n.language;
   const titleId = `booking-${booking.id}`;
@@ -89,6 +91,7 @@ export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps)
           <p className="text-sm text-stone-500">{t(`bookings.cancelledBy.${booking.cancelled_by}`)}</p>
         ) : null}
       </div>
+      {children}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import type { Booking } from '@roomweek/contract';
 import { CalendarX2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
@@ -11,12 +11,18 @@ import { errorMessage } from '@/lib/error-message';
 import { formatPrice } from '@/lib/format';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useMyBookings } from '../api/get-my-bookings';
+import { useMyReviews } from '../api/reviews';
+import { ReviewPanel } from '../components/review-panel';
 import { BookingCard, BookingCardSkeleton } from '../components/booking-card';
 
 export function MyBookingsPage() {
   const { t, i18n } = useTranslation();
   const bookings = useMyBookings();
   const cancel = useCancelBooking();
+  // Stays open to a review and the reviews written (docs/decisions/0035); the invitation's link names its stay.
+  const reviewSlots = useMyReviews();
+  const [params] = useSearchParams();
+  const invitedTo = params.get('review');
 
   const onCancel = (booking: Booking) => {
     cancel.mutate(booking.id, {
@@ -60,7 +66,11 @@ export function MyBookingsPage() {
               booking={booking}
               onCancel={onCancel}
               cancelling={cancel.isPending && cancel.variables === booking.id}
-            />
+            >
+              {reviewSlots.data?.map((slot) =>
+                slot.booking_id === booking.id ? <ReviewPanel key={slot.booking_id} slot={slot} openAtFirst={invitedTo === booking.id} /> : null,
+              )}
+            </BookingCard>
           ))}
         </div>
       )}

@@ -2,6 +2,7 @@ import type { Property } from '@roomweek/contract';
 import { BedDouble, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
+import { RatingSummary } from '@/components/rating-summary';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PhotoCardSkeleton } from '@/components/photo-card-skeleton';
@@ -34,6 +35,7 @@ export function PropertyCard({ property, priority = false }: { property: Propert
             <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
             <span lang={textLang(property.text_languages?.location)}>{property.location}</span>
           </p>
+          <RatingSummary average={property.rating_average} count={property.review_count} />
         </div>
         <p lang={textLang(property.text_languages?.description)} className="line-clamp-2 text-sm text-stone-700">
           {property.description}

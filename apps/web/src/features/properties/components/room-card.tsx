@@ -10,6 +10,7 @@ import { PhotoCardSkeleton } from '@/components/photo-card-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
+import { RatingSummary } from '@/components/rating-summary';
 import { useTextLang } from '@/lib/content-language';
 import { useTranslation } from '@/lib/i18n';
 
@@ -39,6 +40,7 @@ export function RoomCard({ room, to = paths.room(room.id), badge }: RoomCardProp
             <span className="text-sm text-stone-600"> {t('common.perWeek')}</span>
           </p>
         </div>
+        <RatingSummary average={room.rating_average} count={room.review_count} />
         <p className="flex items-center gap-1.5 text-sm text-stone-700">
           <Users aria-hidden="true" className="size-4 text-stone-500" />
           {t('party.capacity', { count: room.max_guests })}

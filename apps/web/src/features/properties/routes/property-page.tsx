@@ -8,6 +8,9 @@ import { StatusView } from '@/components/status-view';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
+import { RatingSummary } from '@/components/rating-summary';
+import { AggregateRatingJsonLd } from '@/components/reviews/aggregate-rating';
+import { ReviewSection } from '@/components/reviews/review-section';
 import { paths } from '@/config/paths';
 import { withStayParams } from '@/lib/stay-link';
 import { usePublicConfig } from '@/config/public-config';
@@ -51,11 +54,12 @@ export function PropertyPage() {
     );
   }
 
-  const { name, location, description, photos, room_count, latitude, longitude, text_languages } = property.data;
+  const { name, location, description, photos, room_count, latitude, longitude, text_languages, rating_average, review_count } = property.data;
   const roomList = rooms.data ?? [];
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8">
       <PageMeta title={`${name} · ${t('app.name')}`} description={description || location} path={paths.property(id)} image={photos[0]} />
+      <AggregateRatingJsonLd name={name} url={`${config.site_url}${paths.property(id)}`} average={rating_average} count={review_count} />
       <BackLink to={paths.home} label={t('common.back')} className="self-start" />
 
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
@@ -72,6 +76,7 @@ export function PropertyPage() {
             <BedDouble aria-hidden="true" className="size-5 shrink-0 text-stone-500" />
             {t('property.roomCount', { count: room_count })}
           </p>
+          <RatingSummary average={rating_average} count={review_count} />
           <p lang={textLang(text_languages?.description)} className="leading-relaxed whitespace-pre-line text-stone-700">
             {description}
           </p>
@@ -144,6 +149,11 @@ export function PropertyPage() {
           </div>
         )}
       </section>
+
+      {/* Verified reviews (docs/decisions/0035): server-rendered with the page; their strings load with it. */}
+      <Suspense fallback={null}>
+        <ReviewSection kind="property" id={id} average={rating_average} count={review_count} />
+      </Suspense>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { RoomDetail } from '@roomweek/contract';
 import { Building2, Check, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
+import { RatingSummary } from '@/components/rating-summary';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 import { useTextLang } from '@/lib/content-language';
@@ -33,6 +34,7 @@ export function RoomOverview({ room }: { room: RoomDetail }) {
             <span lang={textLang(room.text_languages?.property_name)}>{room.property_name}</span>
           </Link>
         </div>
+        <RatingSummary average={room.rating_average} count={room.review_count} />
         <p className="flex items-center gap-1.5 text-stone-700" data-testid="room-capacity">
           <Users aria-hidden="true" className="size-4 text-stone-500" />
           {t('party.capacity', { count: room.max_guests })}
