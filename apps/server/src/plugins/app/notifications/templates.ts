@@ -3,14 +3,15 @@ import fr from '@roomweek/i18n/fr/emails.json' with { type: 'json' };
 import es from '@roomweek/i18n/es/emails.json' with { type: 'json' };
 import pt from '@roomweek/i18n/pt/emails.json' with { type: 'json' };
 import en from '@roomweek/i18n/en/emails.json' with { type: 'json' };
+import { priceFacts, type MessagePrice } from './price-lines.ts';
 
 /** French is the source: every other language must have the same keys (checked by the type below). */
 type EmailTexts = typeof fr;
 const TEXTS: Record<Language, EmailTexts> = { fr, es, pt, en };
 const LOCALES: Record<Language, string> = { fr: 'fr-FR', es: 'es-ES', pt: 'pt-PT', en: 'en-GB' };
 
-/** What a booking message needs, copied into the outbox row when the event happens. */
-export interface BookingPayload {
+/** What a booking message needs, copied into the outbox row when the event happens (its price lines: price-lines.ts). */
+export interface BookingPayload extends MessagePrice {
   booking_id: string;
   guest_name: string;
   guest_email: string;
@@ -168,6 +169,7 @@ function bookingFacts(t: EmailTexts, language: Language, booking: BookingPayload
     [t.field.party, party(t, language, booking)],
   ];
   if (withMoney) {
+    facts.push(...priceFacts(language, booking, (cents) => formatEuros(cents, language)));
     facts.push([t.field.total, formatEuros(booking.total_cents, language)]);
     facts.push([t.field.payment, t.paymentMethod[booking.payment_method]]);
   }
@@ -354,6 +356,7 @@ function alertStayLines(t: EmailTexts, language: Language, booking: BookingPaylo
     `${a.room}: ${booking.room_number} — ${booking.property_name}`,
     `${a.dates}: ${dates}`,
     `${t.field.party}: ${party(t, language, booking)}`,
+    ...priceFacts(language, booking, (cents) => formatEuros(cents, language)).map(([label, amount]) => `${label}: ${amount}`),
     `${a.total}: ${formatEuros(booking.total_cents, language)}`,
     `${a.payment}: ${t.paymentMethod[booking.payment_method]}`,
   ];
