@@ -11,6 +11,7 @@ import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { describeParty } from '@/lib/party';
+import { PriceLines } from '@/components/price-lines';
 import { BookingMoney } from './booking-money';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { CancelBookingPrompt } from './cancel-booking-prompt';
@@ -71,6 +72,7 @@ export function BookingCard({ booking, onCancel, cancelling }: BookingCardProps)
         </Fact>
       </dl>
 
+      <PriceLines booking={booking} />
       <BookingMoney booking={booking} />
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4">

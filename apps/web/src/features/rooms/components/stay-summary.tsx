@@ -1,18 +1,20 @@
-import { addDays, type CancellationPolicy, type RoomPricingFields } from '@roomweek/contract';
+import { addDays, chargeName, type CancellationPolicy, type Language, type Party, type RoomPricingFields } from '@roomweek/contract';
 import { CancellationTerms } from '@/components/cancellation-terms';
 import { formatCents, formatDate, formatPercent } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
-import { stayQuote } from '@/lib/stay';
+import { stayPrice } from '@/lib/stay';
 
 /**
- * Arrival, departure, length, the quote's lines (season by season, the long-stay discount) and the total: the
- * contract's quote, the very one the server books with (docs/behaviour.md §11).
+ * Arrival, departure, length, the quote's lines (season by season, the long-stay discount), each fee and tax for the
+ * party, the VAT included and the total: the contract's price, the very one the server books with (docs/behaviour.md
+ * §11, §18).
  */
 export function StaySummary({
   arrival,
   departure,
   pricing,
   cancellationPolicy,
+  party = { adults: 1, children: 0 },
 }: {
   arrival: string;
   departure: string;
@@ -20,10 +22,13 @@ export function StaySummary({
   pricing: RoomPricingFields;
   /** The terms a booking of the room gets now (RoomDetail.cancellation_policy). */
   cancellationPolicy?: CancellationPolicy;
+  /** Who comes: the taxes and the per-person fees count them. */
+  party?: Party;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'pricing']);
   const language = i18n.language;
-  const quote = stayQuote(arrival, departure, pricing);
+  const price = stayPrice(arrival, departure, pricing, party);
+  const { quote } = price;
   const rows: [string, string, string?][] = [
     [t('room.arrival'), formatDate(arrival, language)],
     [t('room.departure'), formatDate(departure, language)],
@@ -37,6 +42,13 @@ export function StaySummary({
   if (quote.discountCents > 0) {
     const percent = formatPercent(quote.discountPercent, language);
     rows.push([t('room.summary.discount', { percent }), `−${formatCents(quote.discountCents, language)}`]);
+  }
+  for (const line of price.charges) {
+    rows.push([
+      chargeName(line.name, language as Language),
+      formatCents(line.amountCents, language),
+      t('line', { quantity: line.quantity, unit: formatCents(line.unitCents, language) }),
+    ]);
   }
   return (
     <section aria-labelledby="stay-summary-title" className="rounded-xl bg-stone-50 p-4">
@@ -56,10 +68,13 @@ export function StaySummary({
         <div className="mt-2 flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
           <dt className="font-semibold">{t('room.summary.total')}</dt>
           <dd className="font-bold" data-testid="stay-total">
-            {formatCents(quote.totalCents, language)}
+            {formatCents(price.totalCents, language)}
           </dd>
         </div>
       </dl>
+      {price.vatCents > 0 ? (
+        <p className="text-right text-xs text-stone-500">{t('vatIncluded', { amount: formatCents(price.vatCents, language) })}</p>
+      ) : null}
       <p className="mt-2 text-xs text-stone-500">{t('room.summary.priceRule')}</p>
       {cancellationPolicy ? <CancellationTerms policy={cancellationPolicy} arrival={arrival} className="mt-3" /> : null}
     </section>
