@@ -6,11 +6,18 @@ import { useTranslation } from '@/lib/i18n';
  * A booking's price as it was made (docs/behaviour.md §18): the rent, each fee and tax with its count, the VAT included.
  * Nothing for a booking without fees or taxes: its total is its rent.
  */
-export function PriceLines({ booking }: { booking: Pick<Booking, 'price_lines' | 'rent_total' | 'vat_included'> }) {
+type PricedBooking = Pick<Booking, 'price_lines' | 'rent_total' | 'vat_included'>;
+type ChargeLine = Extract<Booking['price_lines'][number], { kind: 'fee' | 'tax' }>;
+
+export function PriceLines({ booking }: { booking: PricedBooking }) {
+  const charges = booking.price_lines.flatMap((line) => (line.kind === 'fee' || line.kind === 'tax' ? [line] : []));
+  // The pricing texts load only for a booking that has such lines (a card without them renders at once).
+  return charges.length === 0 ? null : <ChargeLines booking={booking} charges={charges} />;
+}
+
+function ChargeLines({ booking, charges }: { booking: PricedBooking; charges: ChargeLine[] }) {
   const { t, i18n } = useTranslation(['pricing', 'common']);
   const language = i18n.language;
-  const charges = booking.price_lines.flatMap((line) => (line.kind === 'fee' || line.kind === 'tax' ? [line] : []));
-  if (charges.length === 0) return null;
   return (
     <dl className="flex flex-col gap-1 text-sm" data-testid="price-lines" aria-label={t('title')}>
       <div className="flex justify-between gap-4">

@@ -1,4 +1,4 @@
-import { addDays, chargeName, type CancellationPolicy, type Language, type Party, type RoomPricingFields } from '@roomweek/contract';
+import { addDays, chargeName, type CancellationPolicy, type Language, type Party, type RoomPricingFields, type StayPrice } from '@roomweek/contract';
 import { CancellationTerms } from '@/components/cancellation-terms';
 import { formatCents, formatDate, formatPercent } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
@@ -25,7 +25,7 @@ export function StaySummary({
   /** Who comes: the taxes and the per-person fees count them. */
   party?: Party;
 }) {
-  const { t, i18n } = useTranslation(['common', 'pricing']);
+  const { t, i18n } = useTranslation();
   const language = i18n.language;
   const price = stayPrice(arrival, departure, pricing, party);
   const { quote } = price;
@@ -43,13 +43,6 @@ export function StaySummary({
     const percent = formatPercent(quote.discountPercent, language);
     rows.push([t('room.summary.discount', { percent }), `−${formatCents(quote.discountCents, language)}`]);
   }
-  for (const line of price.charges) {
-    rows.push([
-      chargeName(line.name, language as Language),
-      formatCents(line.amountCents, language),
-      t('line', { quantity: line.quantity, unit: formatCents(line.unitCents, language) }),
-    ]);
-  }
   return (
     <section aria-labelledby="stay-summary-title" className="rounded-xl bg-stone-50 p-4">
       <h3 id="stay-summary-title" className="mb-3 font-semibold">
@@ -65,6 +58,7 @@ export function StaySummary({
             <dd className="font-medium">{value}</dd>
           </div>
         ))}
+        {price.charges.length > 0 ? <ChargeRows price={price} language={language} /> : null}
         <div className="mt-2 flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
           <dt className="font-semibold">{t('room.summary.total')}</dt>
           <dd className="font-bold" data-testid="stay-total">
@@ -72,11 +66,32 @@ export function StaySummary({
           </dd>
         </div>
       </dl>
-      {price.vatCents > 0 ? (
-        <p className="text-right text-xs text-stone-500">{t('vatIncluded', { amount: formatCents(price.vatCents, language) })}</p>
-      ) : null}
       <p className="mt-2 text-xs text-stone-500">{t('room.summary.priceRule')}</p>
       {cancellationPolicy ? <CancellationTerms policy={cancellationPolicy} arrival={arrival} className="mt-3" /> : null}
     </section>
+  );
+}
+
+/** Each fee and tax for the party, and the VAT included (docs/behaviour.md §18): the pricing texts load only for them. */
+function ChargeRows({ price, language }: { price: StayPrice; language: string }) {
+  const { t } = useTranslation(['pricing', 'common']);
+  return (
+    <>
+      {price.charges.map((line) => (
+        <div key={`${line.kind}-${line.code}`} className="flex justify-between gap-4">
+          <dt className="text-stone-600">
+            {chargeName(line.name, language as Language)}
+            <span className="block text-xs text-stone-500">{t('line', { quantity: line.quantity, unit: formatCents(line.unitCents, language) })}</span>
+          </dt>
+          <dd className="font-medium">{formatCents(line.amountCents, language)}</dd>
+        </div>
+      ))}
+      {price.vatCents > 0 ? (
+        <div className="flex justify-between gap-4 text-xs text-stone-500">
+          <dt>{t('vat')}</dt>
+          <dd>{formatCents(price.vatCents, language)}</dd>
+        </div>
+      ) : null}
+    </>
   );
 }
