@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking, CancellationQuote, Property, QuoteResponse, Room, SearchResponse } from '@roomweek/contract';
-import { bearer, book, createProperty, createRoom, siteDate } from '../helper.ts';
+import { eq } from 'drizzle-orm';
+import { outboxMessages } from '../../src/db/outbox-schema.ts';
+import { renderAdminBookingAlert, renderBookingConfirmation, type BookingPayload } from '../../src/plugins/app/notifications/templates.ts';
+import { bearer, book, createProperty, createRoom, siteDate, useTestApp } from '../helper.ts';
 import { cancelBooking, mine, quoteOf } from '../cancellation/cancellation-support.ts';
 import { bookingRow, createOrder, paymentStatus, startCheckout, usePaymentsWorld, type PaymentsWorld } from '../payments/payments-support.ts';
 import { search } from '../search/search-support.ts';
@@ -73,6 +76,20 @@ describe('fees, taxes and VAT on the quote and the booking', () => {
     const admin = (await w.app.inject({ url: '/api/admin/bookings', headers: bearer(w.admin) })).json<Booking[]>().find((b) => b.id === booking.id)!;
     expect(admin).toMatchObject({ total_price: 1104.5, taxes_total: 28 });
     expect(admin.price_lines).toHaveLength(4);
+
+    // The confirmation e-mail and the owner's WhatsApp show the lines (names in the recipient's language: here French).
+    const [message] = await w.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, `booking_confirmation:${booking.id}`));
+    const payload = message!.payload as unknown as BookingPayload;
+    const email = renderBookingConfirmation('fr', payload);
+    for (const text of ['Loyer', 'Ménage (1 × 60,00', 'Linge (3 × 5,50', 'Taxe de séjour (14 × 2,00', 'TVA incluse', '60,93', '1104,50']) {
+      expect(email.text.replace(/\u202f|\u00a0/g, ' ').replace(/ /g, ''), text).toContain(text.replace(/ /g, ''));
+    }
+    expect(email.html).toContain('Ménage');
+    const [alert] = await w.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, `admin_booking_alert:${booking.id}`));
+    const whatsapp = renderAdminBookingAlert('en', alert!.payload as unknown as BookingPayload);
+    expect(whatsapp).toContain('Rent: €1,000.00');
+    expect(whatsapp).toContain('Ménage (1 × €60.00): €60.00');
+    expect(whatsapp).toContain('VAT included: €60.93');
   });
 
   it('changes the taxes and the per-person fees with the party', async () => {
@@ -202,5 +219,30 @@ describe('bad fees and taxes', () => {
     expect(anonymous.statusCode).toBe(401);
     const guest = await w.app.inject({ method: 'POST', url: '/api/properties', headers: bearer(w.guest.token), payload: { ...PROPERTY_BODY, ...TERMS } });
     expect(guest.statusCode).toBe(403);
+  });
+});
+
+describe('the demo data’s terms', () => {
+  const t = useTestApp({ env: { SEED_DEMO: 'true' } });
+
+  it('gives Casa Alfama a cleaning fee and Lisbon’s tax, Gràcia Barcelona’s per person-night, Sablon a room-night tax and 6 % VAT', async () => {
+    const properties = (await t.app.inject({ url: '/api/properties?lang=pt' })).json<Property[]>();
+    const byName = (name: string) => properties.find((p) => p.name.includes(name))!;
+    expect(byName('Alfama')).toMatchObject({
+      fees: [{ code: 'cleaning', per: 'stay' }],
+      taxes: [{ kind: 'per_adult_night', max_nights: 7, children_exempt: true }],
+      vat_percent: 0,
+    });
+    expect(byName('Gràcia').taxes).toMatchObject([{ kind: 'per_guest_night' }]);
+    expect(byName('Sablon')).toMatchObject({ taxes: [{ kind: 'per_night' }], vat_percent: 6 });
+
+    // A week at Casa Alfama for 2 adults and 1 child: rent + 50 € cleaning + 2 × 7 × 4 € tax.
+    const rooms = (await t.app.inject({ url: `/api/rooms?property_id=${byName('Alfama').id}` })).json<Room[]>();
+    const room = rooms.find((r) => r.room_number === 'A2')!;
+    const answer = (
+      await t.app.inject({ url: `/api/rooms/${room.id}/quote?start_date=${siteDate(30)}&end_date=${siteDate(37)}&adults=2&children=1&lang=pt` })
+    ).json<QuoteResponse>();
+    expect(answer).toMatchObject({ rent_total: room.price_per_week, fees_total: 50, taxes_total: 56, total_price: room.price_per_week + 106 });
+    expect(answer.lines.map((line) => ('name' in line ? line.name : line.kind))).toEqual(['standard', 'Limpeza', 'Taxa turística']);
   });
 });

@@ -6,8 +6,11 @@ import {
   isoWeekday,
   MAX_STAY_DAYS,
   NO_STAY_RULES,
+  priceStay,
   quoteStay,
   stayPricingOf,
+  type Party,
+  type StayPrice,
   type BookedRange,
   type RoomPricingFields,
   type StayQuote,
@@ -198,4 +201,12 @@ export function validSelection(selection: StaySelection, calendar: StayCalendar)
  */
 export function stayQuote(arrival: string, departure: string, room: RoomPricingFields): StayQuote {
   return quoteStay(stayPricingOf(room), arrival, departure);
+}
+
+/**
+ * The stay's whole price for this party (docs/behaviour.md §18): the rent's lines, each fee and tax, the VAT included —
+ * the contract's `priceStay`, the one the server books with.
+ */
+export function stayPrice(arrival: string, departure: string, room: RoomPricingFields, party: Party): StayPrice {
+  return priceStay(stayPricingOf(room), arrival, departure, party);
 }

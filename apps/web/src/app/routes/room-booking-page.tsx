@@ -142,6 +142,7 @@ export function RoomBookingPage() {
                 departure={stay.departure}
                 pricing={roomData}
                 cancellationPolicy={roomData.cancellation_policy}
+                party={party}
               />
             ) : (
               <p className="rounded-xl bg-stone-50 p-4 text-sm text-stone-600">{t('toasts.selectDates')}</p>

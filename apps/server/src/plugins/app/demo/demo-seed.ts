@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { toCents, type StoredTranslations } from '@roomweek/contract';
+import { NO_PRICE_TERMS, toCents, type PriceTerms, type StoredTranslations } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { properties, rooms } from '../../../db/schema.ts';
 import type { PhotoStore } from '../uploads/photo-store.ts';
@@ -15,8 +15,36 @@ interface DemoProperty {
   latitude: number;
   longitude: number;
   /** Vocabulary keys (amenities.json in packages/i18n), shown in each visitor's language. */
-  rooms: Array<{ number: string; price: number; amenities: string[] }>;
+  rooms: Array<{ number: string; price: number; amenities: string[]; maxGuests?: number }>;
 }
+
+/** The city taxes and fees of the demo's three cities, as their rules stood when written (amounts in cents). */
+const DEMO_TERMS: Record<string, PriceTerms> = {
+  // Brussels: a city tax per room and night, 6 % VAT on lodging.
+  brussels: {
+    fees: [],
+    taxes: [
+      { code: 'city_tax', name: { fr: 'Taxe de séjour', es: 'Tasa turística', pt: 'Taxa turística', en: 'City tax' }, kind: 'per_night', amountCents: 400, percent: 0, maxNights: null, childrenExempt: true },
+    ],
+    vatPercent: 6,
+  },
+  // Lisbon: a cleaning fee; the municipal tourist tax per adult and night, at most 7 nights, children exempt.
+  lisbon: {
+    fees: [{ code: 'cleaning', name: { fr: 'Ménage', es: 'Limpieza', pt: 'Limpeza', en: 'Cleaning' }, amountCents: 5_000, per: 'stay' }],
+    taxes: [
+      { code: 'tourist_tax', name: { fr: 'Taxe de séjour', es: 'Tasa turística', pt: 'Taxa turística', en: 'Tourist tax' }, kind: 'per_adult_night', amountCents: 400, percent: 0, maxNights: 7, childrenExempt: true },
+    ],
+    vatPercent: 0,
+  },
+  // Barcelona: the tourist tax per person and night, at most 7 nights.
+  barcelona: {
+    fees: [],
+    taxes: [
+      { code: 'tourist_tax', name: { fr: 'Taxe de séjour', es: 'Impuesto turístico', pt: 'Taxa turística', en: 'Tourist tax' }, kind: 'per_guest_night', amountCents: 500, percent: 0, maxNights: 7, childrenExempt: false },
+    ],
+    vatPercent: 0,
+  },
+};
 
 const DEMO: DemoProperty[] = [
   {
@@ -80,7 +108,8 @@ const DEMO: DemoProperty[] = [
     longitude: -9.1302,
     rooms: [
       { number: 'A1', price: 240, amenities: ['wifi', 'terrace', 'fan'] },
-      { number: 'A2', price: 265, amenities: ['wifi', 'river_view', 'air_conditioning', 'desk'] },
+      // A family room: 2 adults and a child (the stay summary's example of fees and taxes, issue 27).
+      { number: 'A2', price: 265, amenities: ['wifi', 'river_view', 'air_conditioning', 'desk'], maxGuests: 4 },
     ],
   },
   {
@@ -129,6 +158,7 @@ export async function seedDemo(db: Executor, photoStore: PhotoStore): Promise<bo
   }
   for (const [index, demo] of DEMO.entries()) {
     const photos = await renderDemoPhotos(photoStore, demo.key, PALETTES[index % PALETTES.length]!, 3 + index, index % 2);
+    const terms = DEMO_TERMS[demo.key] ?? NO_PRICE_TERMS;
     const [property] = await db
       .insert(properties)
       .values({
@@ -140,6 +170,9 @@ export async function seedDemo(db: Executor, photoStore: PhotoStore): Promise<bo
         latitude: demo.latitude,
         longitude: demo.longitude,
         photos: photos.propertyPhotos,
+        fees: [...terms.fees],
+        taxes: [...terms.taxes],
+        vatHundredths: Math.round(terms.vatPercent * 100),
       })
       .returning({ id: properties.id });
     for (const [roomIndex, room] of demo.rooms.entries()) {
@@ -147,6 +180,7 @@ export async function seedDemo(db: Executor, photoStore: PhotoStore): Promise<bo
         propertyId: property!.id,
         roomNumber: room.number,
         pricePerWeekCents: toCents(room.price),
+        ...(room.maxGuests ? { maxGuests: room.maxGuests } : {}),
         amenities: room.amenities,
         photos: [await photos.roomPhoto(roomIndex)],
       });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { freeCancellationUntil, type Language } from '@roomweek/contract';
+import { chargeName, freeCancellationUntil, isChargeLine, type Language } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import type { OutboxKind } from '../../../db/outbox-schema.ts';
 import { siteToday } from '../../../lib/dates.ts';
@@ -169,6 +169,15 @@ export class OutboxNotifier implements Notifier {
       adults: booking.adults,
       children: booking.children,
       total_cents: booking.totalCents,
+      // The price's lines as the booking kept them (docs/behaviour.md §18), names in the recipient's language.
+      rent_cents: booking.totalCents - booking.feesCents - booking.taxesCents,
+      charges: booking.priceLines.filter(isChargeLine).map((line) => ({
+        name: chargeName(line.name, language),
+        quantity: line.quantity,
+        unit_cents: line.unitCents,
+        amount_cents: line.amountCents,
+      })),
+      vat_cents: booking.vatCents,
       payment_method: booking.paymentMethod,
       cancel_reason: booking.cancelReason,
       paid_cents: booking.paidCents,

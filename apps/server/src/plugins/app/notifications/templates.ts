@@ -7,6 +7,7 @@ import checkInFr from '@roomweek/i18n/fr/checkin-emails.json' with { type: 'json
 import checkInEs from '@roomweek/i18n/es/checkin-emails.json' with { type: 'json' };
 import checkInPt from '@roomweek/i18n/pt/checkin-emails.json' with { type: 'json' };
 import checkInEn from '@roomweek/i18n/en/checkin-emails.json' with { type: 'json' };
+import { priceFacts, type MessagePrice } from './price-lines.ts';
 
 /** French is the source: every other language must have the same keys (checked by the type below). */
 export type EmailTexts = typeof fr;
@@ -16,8 +17,8 @@ const CHECK_IN_TEXTS: Record<Language, typeof checkInFr> = { fr: checkInFr, es: 
 const checkInUrl = (booking: BookingPayload) => `${booking.site_url}/my-bookings/${booking.booking_id}/check-in`;
 const LOCALES: Record<Language, string> = { fr: 'fr-FR', es: 'es-ES', pt: 'pt-PT', en: 'en-GB' };
 
-/** What a booking message needs, copied into the outbox row when the event happens. */
-export interface BookingPayload {
+/** What a booking message needs, copied into the outbox row when the event happens (its price lines: price-lines.ts). */
+export interface BookingPayload extends MessagePrice {
   booking_id: string;
   guest_name: string;
   guest_email: string;
@@ -175,6 +176,7 @@ function bookingFacts(t: EmailTexts, language: Language, booking: BookingPayload
     [t.field.party, party(t, language, booking)],
   ];
   if (withMoney) {
+    facts.push(...priceFacts(language, booking, (cents) => formatEuros(cents, language)));
     facts.push([t.field.total, formatEuros(booking.total_cents, language)]);
     facts.push([t.field.payment, t.paymentMethod[booking.payment_method]]);
   }
@@ -376,6 +378,7 @@ function alertStayLines(t: EmailTexts, language: Language, booking: BookingPaylo
     `${a.room}: ${booking.room_number} — ${booking.property_name}`,
     `${a.dates}: ${dates}`,
     `${t.field.party}: ${party(t, language, booking)}`,
+    ...priceFacts(language, booking, (cents) => formatEuros(cents, language)).map(([label, amount]) => `${label}: ${amount}`),
     `${a.total}: ${formatEuros(booking.total_cents, language)}`,
     `${a.payment}: ${t.paymentMethod[booking.payment_method]}`,
   ];

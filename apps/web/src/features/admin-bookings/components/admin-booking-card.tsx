@@ -3,6 +3,7 @@ import { Ban, RotateCcw, Undo2 } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { ContentSentence } from '@/components/content-sentence';
+import { PriceLines } from '@/components/price-lines';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -74,6 +75,7 @@ export const AdminBookingCard = memo(function AdminBookingCard({
           <RefundBadge booking={booking} />
         </div>
       </div>
+      <PriceLines booking={booking} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
           <Term label={t('bookings.start')}>{formatDate(booking.start_date, language)}</Term>

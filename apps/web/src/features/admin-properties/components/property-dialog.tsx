@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useSaveProperty } from '../api/catalogue';
 import { propertyForm, propertyMessages } from '../lib/catalogue-forms';
+import { FeesTaxesFields, feesTaxesDraftOf, feesTaxesValues } from './fees-taxes-fields';
 import { PhotosAndSave } from './photos-and-save';
 import { PropertyTextsFields, textsDraftOf, type PropertyTextsDraft } from './property-texts-fields';
 
@@ -23,6 +24,8 @@ const draftOf = (property: Property | null) => ({
   cancellation_mode: property?.cancellation_policy ? ('own' as const) : ('site' as const),
   free_until_days: String((property?.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY).free_until_days),
   late_refund_percent: String((property?.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY).late_refund_percent),
+  // Fees, tourist taxes and VAT (docs/behaviour.md §18).
+  pricing: feesTaxesDraftOf(property),
 });
 
 /** Add or edit a property (docs/behaviour.md §2, §5; latitude and longitude: docs/design-notes.md#coordinates). */
@@ -55,7 +58,7 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
   const save = useSaveProperty();
   const [draft, setDraft] = useState(() => draftOf(property));
 
-  const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode' | 'texts'>) => (value: string) =>
+  const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode' | 'texts' | 'pricing'>) => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
   const setText = (language: keyof PropertyTextsDraft, field: 'name' | 'location' | 'description', value: string) =>
     setDraft((current) => ({ ...current, texts: { ...current.texts, [language]: { ...current.texts[language], [field]: value } } }));
@@ -66,9 +69,10 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
     t,
     // The French texts are the body's own fields; the others go as `translations` (empty ones are dropped).
     values: () => {
-      const { texts, ...rest } = draft;
+      const { texts, pricing, ...rest } = draft;
       return {
         ...rest,
+        ...feesTaxesValues(pricing),
         ...texts[DEFAULT_LANGUAGE],
         translations: Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, texts[language]])),
       };
@@ -111,6 +115,11 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         lateRefundPercent={draft.late_refund_percent}
         onChange={(field, value) => set(field)(value)}
         errors={form.errors}
+      />
+      <FeesTaxesFields
+        draft={draft.pricing}
+        onChange={(pricing) => setDraft((current) => ({ ...current, pricing }))}
+        error={form.errors.fees ?? form.errors.taxes ?? form.errors.vat_percent}
       />
       <PhotosAndSave
         label={t('properties.form.photos')}

@@ -81,6 +81,10 @@ describe('admin properties', () => {
         cancellation_policy: null,
         // No text in another language (docs/behaviour.md §15).
         translations: {},
+        // No fee, tax or VAT: the "Fees and taxes" section left empty (docs/behaviour.md §18).
+        fees: [],
+        taxes: [],
+        vat_percent: 0,
       },
     ]);
   });

@@ -45,6 +45,7 @@ export function adminRoom(overrides: Partial<Room> = {}): Room {
     rules: NO_STAY_RULES,
     seasonal_prices: [],
     long_stay_discounts: [],
+    fees: null,
     ...overrides,
   });
 }

@@ -11,6 +11,7 @@ import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { describeParty } from '@/lib/party';
+import { PriceLines } from '@/components/price-lines';
 import { BookingMoney } from './booking-money';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { CancelBookingPrompt } from './cancel-booking-prompt';
@@ -74,6 +75,7 @@ export function BookingCard({ booking, onCancel, cancelling, children }: Booking
         </Fact>
       </dl>
 
+      <PriceLines booking={booking} />
       <BookingMoney booking={booking} />
 
       {booking.status !== 'cancelled' ? <CheckInLine booking={booking} /> : null}

@@ -1,18 +1,20 @@
-import { addDays, type CancellationPolicy, type RoomPricingFields } from '@roomweek/contract';
+import { addDays, chargeName, type CancellationPolicy, type Language, type Party, type RoomPricingFields, type StayPrice } from '@roomweek/contract';
 import { CancellationTerms } from '@/components/cancellation-terms';
 import { formatCents, formatDate, formatPercent } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
-import { stayQuote } from '@/lib/stay';
+import { stayPrice } from '@/lib/stay';
 
 /**
- * Arrival, departure, length, the quote's lines (season by season, the long-stay discount) and the total: the
- * contract's quote, the very one the server books with (docs/behaviour.md §11).
+ * Arrival, departure, length, the quote's lines (season by season, the long-stay discount), each fee and tax for the
+ * party, the VAT included and the total: the contract's price, the very one the server books with (docs/behaviour.md
+ * §11, §18).
  */
 export function StaySummary({
   arrival,
   departure,
   pricing,
   cancellationPolicy,
+  party = { adults: 1, children: 0 },
 }: {
   arrival: string;
   departure: string;
@@ -20,10 +22,13 @@ export function StaySummary({
   pricing: RoomPricingFields;
   /** The terms a booking of the room gets now (RoomDetail.cancellation_policy). */
   cancellationPolicy?: CancellationPolicy;
+  /** Who comes: the taxes and the per-person fees count them. */
+  party?: Party;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const quote = stayQuote(arrival, departure, pricing);
+  const price = stayPrice(arrival, departure, pricing, party);
+  const { quote } = price;
   const rows: [string, string, string?][] = [
     [t('room.arrival'), formatDate(arrival, language)],
     [t('room.departure'), formatDate(departure, language)],
@@ -53,15 +58,40 @@ export function StaySummary({
             <dd className="font-medium">{value}</dd>
           </div>
         ))}
+        {price.charges.length > 0 ? <ChargeRows price={price} language={language} /> : null}
         <div className="mt-2 flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
           <dt className="font-semibold">{t('room.summary.total')}</dt>
           <dd className="font-bold" data-testid="stay-total">
-            {formatCents(quote.totalCents, language)}
+            {formatCents(price.totalCents, language)}
           </dd>
         </div>
       </dl>
       <p className="mt-2 text-xs text-stone-500">{t('room.summary.priceRule')}</p>
       {cancellationPolicy ? <CancellationTerms policy={cancellationPolicy} arrival={arrival} className="mt-3" /> : null}
     </section>
+  );
+}
+
+/** Each fee and tax for the party, and the VAT included (docs/behaviour.md §18): the pricing texts load only for them. */
+function ChargeRows({ price, language }: { price: StayPrice; language: string }) {
+  const { t } = useTranslation(['pricing', 'common']);
+  return (
+    <>
+      {price.charges.map((line) => (
+        <div key={`${line.kind}-${line.code}`} className="flex justify-between gap-4">
+          <dt className="text-stone-600">
+            {chargeName(line.name, language as Language)}
+            <span className="block text-xs text-stone-500">{t('line', { quantity: line.quantity, unit: formatCents(line.unitCents, language) })}</span>
+          </dt>
+          <dd className="font-medium">{formatCents(line.amountCents, language)}</dd>
+        </div>
+      ))}
+      {price.vatCents > 0 ? (
+        <div className="flex justify-between gap-4 text-xs text-stone-500">
+          <dt>{t('vat')}</dt>
+          <dd>{formatCents(price.vatCents, language)}</dd>
+        </div>
+      ) : null}
+    </>
   );
 }
