@@ -20,6 +20,7 @@ import type { EmailProof } from './email-proof.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { RateLimitsRepository } from './rate-limits-repository.ts';
 import type { Sessions } from './sessions.ts';
+import type { SignedIn } from './signed-in.ts';
 import type { TokenSigner } from './tokens.ts';
 import type { TwoFactorService } from './two-factor.ts';
 import { fullName, toUser, UsersRepository, type UserRow } from './users-repository.ts';
@@ -49,13 +50,6 @@ export interface AuthServiceOptions {
   sessions: Sessions;
   /** The owner's `require_two_factor_for_staff` setting. */
   requireTwoFactor: () => Promise<boolean>;
-}
-
-/** A request's valid token: its user, and what a logout needs to revoke it. */
-export interface SignedIn {
-  user: UserRow;
-  jti: string;
-  expiresAt: Date;
 }
 
 const emailTaken = () => conflict('email_taken', 'An account with this e-mail already exists');
@@ -299,3 +293,4 @@ export function maskEmail(email: string): string {
   const tld = dot > 0 ? domain.slice(dot) : '';
   return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}•••@${host.slice(0, 1)}•••${tld}`;
 }
+

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, routes } from '@roomweek/contract';
 import { AppError, forbidden, unauthorized } from '../../../lib/errors.ts';
-import type { SignedIn } from './auth-service.ts';
+import type { SignedIn } from './signed-in.ts';
 import type { UserRow } from './users-repository.ts';
 
 declare module 'fastify' {

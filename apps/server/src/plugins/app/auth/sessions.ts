@@ -1,7 +1,7 @@
 import type { SessionInfo } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
-import type { SignedIn } from './auth-service.ts';
+import type { SignedIn } from './signed-in.ts';
 import { SessionsRepository, type SessionRow } from './sessions-repository.ts';
 import { UsersRepository, type UserRow } from './users-repository.ts';
 
