@@ -195,6 +195,7 @@ export class SearchRepository {
     return this.db
       .select({ id: rooms.id, pricing: pricingIn({ from, to: pricedTo }) })
       .from(rooms)
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(inArray(rooms.id, ids));
   }
 }
