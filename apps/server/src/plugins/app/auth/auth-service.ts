@@ -89,8 +89,10 @@ export class AuthService {
   async authenticate(token: string): Promise<SignedIn | null> {
     const claims = await this.options.tokens.verify(token);
     if (!claims) return null;
-    const user = await this.users.findSignedIn(claims.sub, claims.jti);
-    return user && user.tokenVersion === claims.tv ? { user, jti: claims.jti, expiresAt: claims.expiresAt } : null;
+    const found = await this.users.findSignedIn(claims.sub, claims.jti);
+    return found && found.user.tokenVersion === claims.tv
+      ? { user: found.user, enrolmentRequired: found.enrolmentRequired, jti: claims.jti, expiresAt: claims.expiresAt }
+      : null;
   }
 
   /** Ends the presented token on every instance; the user's other sessions go on. */

@@ -58,7 +58,7 @@ export default fp(
       await app.sessions.seen(signedIn, request.ip, request.headers['user-agent']);
       // require_two_factor_for_staff: nothing but enrolment before the account has two-factor sign-in.
       const route = `${request.method} ${request.routeOptions.url ?? ''}`;
-      if (!ENROLMENT_ROUTES.has(route) && (await app.authService.enrolmentRequired(signedIn.user))) {
+      if (signedIn.enrolmentRequired && !ENROLMENT_ROUTES.has(route)) {
         throw new AppError(403, 'two_factor_enrolment_required', 'Turn on two-factor sign-in first: the owner requires it of admins');
       }
     }

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language, User } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
-import { emailVerifications, passwordResets, revokedTokens, users } from '../../../db/schema.ts';
+import { emailVerifications, passwordResets, revokedTokens, settings, users } from '../../../db/schema.ts';
+import { REQUIRE_TWO_FACTOR_SETTING } from '../settings/settings-repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -28,10 +29,18 @@ export function toUser(row: UserRow, enrolmentRequired = false): User {
   };
 }
 
-/** The user of a token whose id no logout revoked: one statement for every authenticated request. */
+/**
+ * The user of a token whose id no logout revoked, and whether the owner's require_two_factor_for_staff holds it to
+ * enrolment (an admin without two-factor sign-in while the setting is on): one statement for every authenticated
+ * request.
+ */
 const prepareSignedIn = (db: Executor) =>
   db
-    .select()
+    .select({
+      user: users,
+      enrolmentRequired: sql<boolean>`(${users.role} = 'admin' and ${users.twoFactorSecret} is null and exists (
+        select 1 from ${settings} where ${settings.key} = ${REQUIRE_TWO_FACTOR_SETTING} and ${settings.value} = 'true'))`,
+    })
     .from(users)
     .where(
       and(
@@ -47,8 +56,8 @@ export class UsersRepository {
   /** Every authenticated request looks its user up: prepared once (SQL built once, planned once per connection). */
   private signedIn: ReturnType<typeof prepareSignedIn> | undefined;
 
-  /** The user `id`, unless the token `jti` was revoked by a logout. */
-  async findSignedIn(id: string, jti: string): Promise<UserRow | undefined> {
+  /** The user `id`, unless the token `jti` was revoked by a logout, and whether it is held to enrolment. */
+  async findSignedIn(id: string, jti: string): Promise<{ user: UserRow; enrolmentRequired: boolean } | undefined> {
     this.signedIn ??= prepareSignedIn(this.db);
     const [row] = await this.signedIn.execute({ id, jti });
     return row;

@@ -2,6 +2,9 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.ts';
 import { settings } from '../../../db/schema.ts';
 
+/** The setting that holds admins without two-factor sign-in to enrolment (decision 0034); read with each signed-in user too (users-repository.ts). */
+export const REQUIRE_TWO_FACTOR_SETTING = 'require_two_factor_for_staff';
+
 /** A settings row as stored: its value sealed (`encrypted`) or plain. */
 export interface StoredSetting {
   key: string;

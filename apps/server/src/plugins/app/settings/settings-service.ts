@@ -13,7 +13,7 @@ import {
 } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { maskSecret, sha256, type SecretBox } from '../../../lib/secrets.ts';
-import { SettingsRepository } from './settings-repository.ts';
+import { REQUIRE_TWO_FACTOR_SETTING, SettingsRepository } from './settings-repository.ts';
 
 /** Settings keys; the ones in SECRET_KEYS are sealed with SETTINGS_KEY before they are stored. */
 const KEYS = {
@@ -30,7 +30,7 @@ const KEYS = {
   /** The business's details as JSON (BusinessSettings, issue 29). */
   business: 'business',
   /** 'true': admins without two-factor sign-in may only enrol (docs/decisions/0034); unset: not required. */
-  requireTwoFactorForStaff: 'require_two_factor_for_staff',
+  requireTwoFactorForStaff: REQUIRE_TWO_FACTOR_SETTING,
 } as const;
 type Key = (typeof KEYS)[keyof typeof KEYS];
 const SECRET_KEYS = new Set<Key>([KEYS.stripeApiKey, KEYS.stripeWebhookSecret, KEYS.paypalSecret] satisfies SecretSetting[]);
