@@ -11,7 +11,7 @@ import {
 import type { BookingRow } from '../bookings/bookings-repository.ts';
 
 /**
- * What an issued document says, built once when it is issued (docs/behaviour.md §19, decision 0037): pure functions of
+ * What an issued document says, built once when it is issued (docs/behaviour.md §18, decision 0037): pure functions of
  * the booking, the business and the document corrected, so the PDF is drawn from stored data only.
  */
 

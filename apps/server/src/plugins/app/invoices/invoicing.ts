@@ -34,7 +34,7 @@ export interface CreditedRefund {
 }
 
 /**
- * Invoices and credit notes (docs/behaviour.md §19, docs/decisions/0037-invoices.md): each issued in the caller's
+ * Invoices and credit notes (docs/behaviour.md §18, docs/decisions/0037-invoices.md): each issued in the caller's
  * transaction (the one that records the payment or the refund), numbered from its series' counter, its data stored
  * once and never changed; the PDF is drawn from that data. Only the booking's guest and the admins see them.
  */

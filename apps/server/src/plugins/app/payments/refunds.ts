@@ -41,7 +41,7 @@ export class Refunds {
 
   /**
    * Records a refund in the caller's transaction (which holds the booking's lock) and, the first time, issues its
-   * credit note in the same transaction (docs/behaviour.md §19).
+   * credit note in the same transaction (docs/behaviour.md §18).
    */
   async add(tx: Executor, refund: NewRefund): Promise<RecordedRefund> {
     const recorded = await this.options.payments.addRefund(tx, refund);
