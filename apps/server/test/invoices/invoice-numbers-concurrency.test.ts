@@ -36,5 +36,6 @@ describe('invoice numbers under concurrency', () => {
     }
     const year = siteDate(0).slice(0, 4);
     expect(numbers.sort()).toEqual(Array.from({ length: COUNT }, (_, i) => invoiceNumber(year, i + 1)));
-  });
+    // Setting up 20 guests, rooms and checkouts takes most of it.
+  }, 180_000);
 });
