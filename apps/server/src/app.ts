@@ -20,6 +20,7 @@ import web from './plugins/external/web.ts';
 import services from './plugins/app/services.ts';
 import authorization from './plugins/app/auth/authorization.ts';
 import payments from './plugins/app/payments/payments-plugin.ts';
+import invoices from './plugins/app/invoices/invoices-plugin.ts';
 import housekeeping from './plugins/app/housekeeping/housekeeping-plugin.ts';
 import privacy from './plugins/app/privacy/privacy-plugin.ts';
 import calendar from './plugins/app/calendar/calendar-plugin.ts';
@@ -40,6 +41,7 @@ import paymentsRoutes from './routes/api/payments/index.ts';
 import cancellationPolicyRoutes from './routes/api/cancellation-policy/index.ts';
 import icalRoutes from './routes/api/ical/index.ts';
 import reviewsRoutes from './routes/api/reviews/index.ts';
+import invoicesRoutes from './routes/api/invoices/index.ts';
 import { answerMissingMedium } from './routes/uploads/missing-medium.ts';
 import metricsRoute from './routes/metrics/index.ts';
 import seoRoutes from './routes/seo/index.ts';
@@ -103,6 +105,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
   // Application tier.
   await app.register(services, { config, secrets, notifier });
   await app.register(authorization);
+  await app.register(invoices, { config });
   await app.register(payments, { config });
   await app.register(privacy, { config });
   await app.register(calendar, { config });
@@ -128,6 +131,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
       await api.register(cancellationPolicyRoutes, { prefix: '/cancellation-policy' });
       await api.register(icalRoutes, { prefix: '/ical' });
       await api.register(reviewsRoutes);
+      await api.register(invoicesRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -147,5 +147,7 @@ export const ERROR_CODES = [
   'check_in_party_mismatch',
   'traveller_age_mismatch',
   'guardian_not_adult',
+  // Invoices and credit notes (issue 29, docs/decisions/0037-invoices.md).
+  'invoice_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -124,4 +124,9 @@ export const paths = {
     reply: { method: 'PUT', path: '/admin/reviews/:id/reply' },
     visibility: { method: 'PUT', path: '/admin/reviews/:id/visibility' },
   },
+  // Invoices and credit notes (issue 29, docs/decisions/0037-invoices.md).
+  invoices: {
+    ofBooking: { method: 'GET', path: '/bookings/:id/invoices' },
+    pdf: { method: 'GET', path: '/invoices/:number.pdf' },
+  },
 } as const satisfies Record<string, Record<string, RoutePath>>;

@@ -12,6 +12,7 @@ import { paths } from './paths.ts';
 import { CheckoutBody, CheckoutResponse, CreateOrderBody, CreateOrderResponse, OrderIdParams, PaymentStatusResponse, SessionIdParams, WebhookResponse } from './payments.ts';
 import { Property, PropertyInput } from './properties.ts';
 import { reviewRoutes } from './review-routes.ts';
+import { invoiceRoutes } from './invoice-routes.ts';
 import { defineRoute, tagByGroup, type RoutePath, type RouteSchemas } from './route.ts';
 import { AvailabilityQuery, AvailabilityResponse, Room, RoomDetail, RoomInput, RoomsQuery } from './rooms.ts';
 import { SearchQuery, SearchResponse } from './search.ts';
@@ -290,6 +291,7 @@ export const routes = tagByGroup({
   calendar: calendarRoutes,
 
   reviews: reviewRoutes,
+  invoices: invoiceRoutes,
 } satisfies RouteTable);
 
 /** The route table's type: the web client reads its schemas as types only (no zod in the browser bundle). */

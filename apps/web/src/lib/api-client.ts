@@ -393,4 +393,10 @@ export const api = {
     regenerateToken: (roomId: string) => call(routes.calendar.regenerateToken, { params: { id: roomId } }),
     conflicts: (signal?: AbortSignal) => call(routes.calendar.conflicts, { signal }),
   },
+  /** Invoices and credit notes (docs/decisions/0037-invoices.md): the booking's guest's and the admins'. */
+  invoices: {
+    ofBooking: (id: string, signal?: AbortSignal) => call(routes.invoices.ofBooking, { params: { id }, signal }),
+    /** A document's PDF, to save under its number. */
+    pdf: (number: string) => download(routes.invoices.pdf, `${number}.pdf`, { params: { number } }),
+  },
 };

@@ -137,7 +137,7 @@ export class Cancellations {
     if (booking.paymentMethod === 'on_site' || !booking.paymentReference) {
       throw conflict('nothing_to_refund', 'This booking has no card or PayPal payment to refund');
     }
-    return this.options.payments.addRefund(tx, {
+    return this.options.refunds.add(tx, {
       bookingId: booking.id,
       provider: booking.paymentMethod,
       paymentReference: booking.paymentReference,

@@ -43,8 +43,9 @@ export default fp<{ config: Config }>(
     const payments = new PaymentsRepository(db);
     const providers = new ProviderAccess(app.settingsService, log);
     const returnUrls = new ReturnUrls(config.PUBLIC_URL, config.allowedOrigins);
-    const refunds = new Refunds({ payments, providers, stripe, paypal, log });
-    const settlement = new Settlement({ db, bookings, lifecycle, payments, refunds, log });
+    const invoicing = app.invoicing;
+    const refunds = new Refunds({ payments, providers, stripe, paypal, invoicing, log });
+    const settlement = new Settlement({ db, bookings, lifecycle, payments, refunds, invoicing, log });
     const shared = { db, bookings, lifecycle, payments, settlement, refunds, providers, returnUrls, log };
     const checkout = new StripeCheckout({ ...shared, stripe });
     const orders = new PaypalOrders({ ...shared, paypal });
@@ -72,5 +73,5 @@ export default fp<{ config: Config }>(
       }),
     });
   },
-  { name: 'payments', dependencies: ['services'] },
+  { name: 'payments', dependencies: ['services', 'invoices'] },
 );

@@ -305,7 +305,13 @@ export class PaymentsRepository {
       .where(eq(paymentRefunds.id, id));
   }
 
-  async finishRefund(refund: ClaimedRefund, status: 'succeeded' | 'failed', detail: { providerRefundId?: string; lastError?: string }): Promise<void> {
+  /** `alsoInTransaction`: what else must happen with it (a failed refund's credit note cancelled). */
+  async finishRefund(
+    refund: ClaimedRefund,
+    status: 'succeeded' | 'failed',
+    detail: { providerRefundId?: string; lastError?: string },
+    alsoInTransaction?: (tx: Executor) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       // Under the booking's lock, like every change to its refund totals.
       await tx.execute(sql`select 1 from bookings where id = ${refund.booking_id} for update`);
@@ -314,6 +320,7 @@ export class PaymentsRepository {
         .set({ status, providerRefundId: detail.providerRefundId, lastError: detail.lastError?.slice(0, 500) ?? null, updatedAt: sql`now()` })
         .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'pending')));
       await this.syncRefundTotals(tx, refund.booking_id);
+      await alsoInTransaction?.(tx);
     });
   }
 

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../../db/client.ts';
 import type { PaymentProvider } from '../../../db/payments-schema.ts';
-import type { ClaimedRefund, PaymentsRepository } from './payments-repository.ts';
+import type { Invoicing } from '../invoices/invoicing.ts';
+import type { ClaimedRefund, NewRefund, PaymentsRepository, RecordedRefund } from './payments-repository.ts';
 import type { PaypalGateway } from './paypal-gateway.ts';
 import type { ProviderAccess } from './provider-access.ts';
 import type { ProviderRefund, ProviderRefundRequest } from './refund-provider.ts';
@@ -20,6 +22,8 @@ export interface RefundsOptions {
   providers: ProviderAccess;
   stripe: StripeGateway;
   paypal: PaypalGateway;
+  /** Issues a refund's credit note, and cancels it when the refund fails (docs/decisions/0037-invoices.md). */
+  invoicing: Invoicing;
   log: FastifyBaseLogger;
 }
 
@@ -34,6 +38,18 @@ export const providerRefundKey = (refundId: string) => `refund-${refundId}`;
  */
 export class Refunds {
   constructor(private readonly options: RefundsOptions) {}
+
+  /**
+   * Records a refund in the caller's transaction (which holds the booking's lock) and, the first time, issues its
+   * credit note in the same transaction (docs/behaviour.md §18).
+   */
+  async add(tx: Executor, refund: NewRefund): Promise<RecordedRefund> {
+    const recorded = await this.options.payments.addRefund(tx, refund);
+    if (recorded.created) {
+      await this.options.invoicing.issueForRefund(tx, { id: recorded.id, bookingId: refund.bookingId, paymentReference: refund.paymentReference, amountCents: refund.amountCents });
+    }
+    return recorded;
+  }
 
   /** Claims due refunds (or the one given) with a lease, asks the provider, and records what it answers. */
   async process(onlyId?: string): Promise<number> {
@@ -64,7 +80,7 @@ export class Refunds {
     if (answer.state === 'pending') {
       await payments.awaitProviderRefund(refund.id, answer.id, PROCESSING_RECHECK_MINUTES);
     } else {
-      await payments.finishRefund(refund, answer.state, { providerRefundId: answer.id, lastError: answer.state === 'failed' ? 'refused by the provider' : undefined });
+      await this.finish(refund, answer.state, { providerRefundId: answer.id, lastError: answer.state === 'failed' ? 'refused by the provider' : undefined });
       log.info({ bookingId: refund.booking_id, provider: refund.provider, state: answer.state }, 'refund finished');
     }
   }
@@ -95,7 +111,13 @@ export class Refunds {
       return;
     }
     log.warn({ bookingId: refund.booking_id, provider: refund.provider }, 'refund failed; the provider has no such refund; the admin must act');
-    await payments.finishRefund(refund, 'failed', { lastError });
+    await this.finish(refund, 'failed', { lastError });
+  }
+
+  /** A failed refund keeps its credit note; an entry cancelling it is issued in the same transaction. */
+  private finish(refund: ClaimedRefund, state: 'succeeded' | 'failed', detail: { providerRefundId?: string; lastError?: string }): Promise<void> {
+    const { payments, invoicing } = this.options;
+    return payments.finishRefund(refund, state, detail, state === 'failed' ? async (tx) => void (await invoicing.cancelForFailedRefund(tx, refund.id)) : undefined);
   }
 
   /**

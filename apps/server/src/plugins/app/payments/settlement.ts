@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Invoicing } from '../invoices/invoicing.ts';
 import type { PaymentStatus } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import type { PaymentProvider, RefundReason } from '../../../db/payments-schema.ts';
@@ -54,6 +55,8 @@ export interface SettlementOptions {
   lifecycle: BookingLifecycle;
   payments: PaymentsRepository;
   refunds: Refunds;
+  /** The invoice of a payment that pays a booking, issued in the settling transaction (docs/decisions/0037-invoices.md). */
+  invoicing: Invoicing;
   log: FastifyBaseLogger;
 }
 
@@ -104,7 +107,8 @@ export class Settlement {
       return this.owe(tx, booking, payment, 'amount_mismatch', booking.status === 'cancelled' && !booking.refundStatus);
     }
     if (booking.status === 'pending') {
-      await lifecycle.confirm(tx, booking.id, payment.reference);
+      const confirmed = await lifecycle.confirm(tx, booking.id, payment.reference);
+      await this.invoice(tx, confirmed.booking, payment);
       return { outcome: 'confirmed' };
     }
     // Cancelled.
@@ -113,13 +117,20 @@ export class Settlement {
       return this.owe(tx, booking, payment, 'duplicate_payment', false);
     }
     if (booking.cancelReason === 'expired') {
-      if (await lifecycle.confirmReleased(tx, booking.id, payment.reference)) {
+      const confirmed = await lifecycle.confirmReleased(tx, booking.id, payment.reference);
+      if (confirmed) {
+        await this.invoice(tx, confirmed.booking, payment);
         log.info({ bookingId: booking.id }, 'late payment confirmed a released hold whose dates were still free');
         return { outcome: 'confirmed' };
       }
       return this.owe(tx, booking, payment, 'dates_taken', true);
     }
     return this.owe(tx, booking, payment, 'booking_cancelled', true);
+  }
+
+  /** The payment that paid the booking, invoiced in the transaction that records it (money owed back is not invoiced). */
+  private async invoice(tx: Executor, booking: BookingRow, payment: ReceivedPayment): Promise<void> {
+    await this.options.invoicing.issueForPayment(tx, booking, { provider: payment.provider, reference: payment.reference, amountCents: payment.amountCents ?? booking.totalCents });
   }
 
   private async owe(tx: Executor, booking: BookingRow, payment: ReceivedPayment, reason: RefundReason, flagBooking: boolean): Promise<SettlementOutcome> {

@@ -4,6 +4,7 @@ import { memo, type ReactNode } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { ContentSentence } from '@/components/content-sentence';
 import { PriceLines } from '@/components/price-lines';
+import { InvoiceList } from '@/components/invoice-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -123,6 +124,7 @@ export const AdminBookingCard = memo(function AdminBookingCard({
           ) : null}
         </div>
       </div>
+      {booking.paid_amount > 0 ? <InvoiceList bookingId={booking.id} /> : null}
     </Card>
   );
 });

@@ -3,6 +3,7 @@ import { CalendarDays, CreditCard, Hourglass, User, Users, type LucideIcon } fro
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContentSentence } from '@/components/content-sentence';
+import { InvoiceList } from '@/components/invoice-list';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -79,6 +80,8 @@ export function BookingCard({ booking, onCancel, cancelling, children }: Booking
       <BookingMoney booking={booking} />
 
       {booking.status !== 'cancelled' ? <CheckInLine booking={booking} /> : null}
+
+      {booking.paid_amount > 0 ? <InvoiceList bookingId={booking.id} /> : null}
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4">
         <p>

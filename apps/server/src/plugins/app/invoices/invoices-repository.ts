@@ -1,0 +1,65 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client.ts';
+import { invoiceCounters, invoices, type InvoiceRow } from '../../../db/invoices-schema.ts';
+
+export type { InvoiceRow } from '../../../db/invoices-schema.ts';
+export type NewInvoice = typeof invoices.$inferInsert;
+
+/** Every query on invoices, credit notes and their counters. */
+export class InvoicesRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * The next number of a series in a year: the counter row is created or moved on under its row lock, held until the
+   * caller's transaction ends, so numbers are unbroken and unique on every instance (docs/decisions/0037-invoices.md).
+   */
+  async nextNumber(tx: Executor, series: string, year: number): Promise<number> {
+    const [row] = await tx
+      .insert(invoiceCounters)
+      .values({ series, year, lastNumber: 1 })
+      .onConflictDoUpdate({ target: [invoiceCounters.series, invoiceCounters.year], set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
+      .returning({ lastNumber: invoiceCounters.lastNumber });
+    if (!row) throw new Error('invoice counter not returned');
+    return row.lastNumber;
+  }
+
+  async insert(tx: Executor, values: NewInvoice): Promise<InvoiceRow> {
+    const [row] = await tx.insert(invoices).values(values).returning();
+    if (!row) throw new Error('invoice not inserted');
+    return row;
+  }
+
+  /** The invoice of a booking's payment, if one was issued. */
+  async invoiceOfPayment(executor: Executor, bookingId: string, paymentReference: string): Promise<InvoiceRow | undefined> {
+    const [row] = await executor
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.bookingId, bookingId), eq(invoices.paymentReference, paymentReference), eq(invoices.kind, 'invoice'), sql`${invoices.correctsId} is null`));
+    return row;
+  }
+
+  /** The credit note of a refund, if one was issued. */
+  async creditNoteOfRefund(executor: Executor, refundId: string): Promise<InvoiceRow | undefined> {
+    const [row] = await executor.select().from(invoices).where(and(eq(invoices.refundId, refundId), eq(invoices.kind, 'credit_note')));
+    return row;
+  }
+
+  /** Whether a document cancelling this credit note was issued. */
+  async isCancelled(executor: Executor, creditNoteId: string): Promise<boolean> {
+    const [row] = await executor
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.correctsId, creditNoteId), eq(invoices.kind, 'invoice')));
+    return Boolean(row);
+  }
+
+  /** A booking's documents, oldest first. */
+  ofBooking(bookingId: string): Promise<InvoiceRow[]> {
+    return this.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.sequence));
+  }
+
+  async byNumber(number: string): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db.select().from(invoices).where(eq(invoices.number, number));
+    return row;
+  }
+}

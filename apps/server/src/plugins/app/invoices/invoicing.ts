@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { invoicePdfUrl, type BusinessSettings, type InvoiceDocument, type InvoiceKind, type InvoiceSummary } from '@roomweek/contract';
+import type { Executor } from '../../../db/client.ts';
+import { siteToday } from '../../../lib/dates.ts';
+import { notFound } from '../../../lib/errors.ts';
+import type { UserRow } from '../auth/users-repository.ts';
+import type { BookingRow, BookingsRepository } from '../bookings/bookings-repository.ts';
+import { cancellingEntry, paymentInvoice, refundCreditNote, type Issue } from './invoice-documents.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import type { InvoiceRow, InvoicesRepository } from './invoices-repository.ts';
+
+export interface InvoicingOptions {
+  repository: InvoicesRepository;
+  bookings: BookingsRepository;
+  /** The business as it is now (the settings service's `business()`), read in the issuing transaction. */
+  business: (executor: Executor) => Promise<BusinessSettings>;
+  timeZone: string;
+  log: FastifyBaseLogger;
+}
+
+/** A payment received by card or PayPal, as the settlement knows it. */
+export interface InvoicedPayment {
+  provider: 'stripe' | 'paypal';
+  reference: string;
+  amountCents: number;
+}
+
+/** A refund just recorded (payment_refunds). */
+export interface CreditedRefund {
+  id: string;
+  bookingId: string;
+  paymentReference: string;
+  amountCents: number;
+}
+
+/**
+ * Invoices and credit notes (docs/behaviour.md §19, docs/decisions/0037-invoices.md): each issued in the caller's
+ * transaction (the one that records the payment or the refund), numbered from its series' counter, its data stored
+ * once and never changed; the PDF is drawn from that data. Only the booking's guest and the admins see them.
+ */
+export class Invoicing {
+  constructor(private readonly options: InvoicingOptions) {}
+
+  /** The invoice of a payment that paid a booking; one per payment however often it is reported. */
+  async issueForPayment(tx: Executor, booking: BookingRow, payment: InvoicedPayment): Promise<InvoiceRow | undefined> {
+    const { repository, log } = this.options;
+    if (await repository.invoiceOfPayment(tx, booking.id, payment.reference)) return undefined;
+    const business = await this.options.business(tx);
+    const row = await this.issue(tx, 'invoice', business, booking, (issue) => paymentInvoice(booking, business, issue, payment.provider, payment.amountCents), {
+      paymentReference: payment.reference,
+    });
+    log.info({ bookingId: booking.id, number: row.number }, 'invoice issued');
+    return row;
+  }
+
+  /**
+   * The credit note of a refund just recorded, referring to the invoice of the payment refunded. A payment that got no
+   * invoice (money owed back at once: paid twice, a wrong amount, dates taken) gets no credit note: nothing was invoiced.
+   */
+  async issueForRefund(tx: Executor, refund: CreditedRefund): Promise<InvoiceRow | undefined> {
+    const { repository, log } = this.options;
+    const invoice = await repository.invoiceOfPayment(tx, refund.bookingId, refund.paymentReference);
+    if (!invoice || (await repository.creditNoteOfRefund(tx, refund.id))) return undefined;
+    const business = await this.options.business(tx);
+    const row = await this.issueFor(tx, 'credit_note', business, invoice, (issue) => refundCreditNote(invoice.document, business, issue, refund.amountCents), {
+      refundId: refund.id,
+      correctsId: invoice.id,
+    });
+    log.info({ bookingId: refund.bookingId, number: row.number }, 'credit note issued');
+    return row;
+  }
+
+  /** A refund failed at the provider: its credit note stays, and an entry cancelling it is issued (once). */
+  async cancelForFailedRefund(tx: Executor, refundId: string): Promise<InvoiceRow | undefined> {
+    const { repository, log } = this.options;
+    const creditNote = await repository.creditNoteOfRefund(tx, refundId);
+    if (!creditNote || (await repository.isCancelled(tx, creditNote.id))) return undefined;
+    const business = await this.options.business(tx);
+    const row = await this.issueFor(tx, 'invoice', business, creditNote, (issue) => cancellingEntry(creditNote.document, business, issue), {
+      correctsId: creditNote.id,
+    });
+    log.info({ bookingId: creditNote.bookingId, number: row.number }, 'credit note cancelled: its refund failed');
+    return row;
+  }
+
+  /** The booking's documents for its guest or an admin; 404 for anyone else, as for a booking that does not exist. */
+  async ofBooking(user: UserRow, bookingId: string): Promise<InvoiceSummary[]> {
+    const view = await this.options.bookings.view(bookingId);
+    if (!view || (view.booking.userId !== user.id && user.role !== 'admin')) throw notFound('booking_not_found', 'Booking not found');
+    return (await this.options.repository.ofBooking(bookingId)).map(summaryOf);
+  }
+
+  /** A document's PDF for its booking's guest or an admin; 404 for anyone else. */
+  async pdf(user: UserRow, number: string): Promise<{ number: string; bytes: Uint8Array }> {
+    const row = await this.options.repository.byNumber(number);
+    if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('invoice_not_found', 'Invoice not found');
+    return { number: row.number, bytes: await renderInvoicePdf(row.document, row.issuedAt) };
+  }
+
+  private issueFor(tx: Executor, kind: InvoiceKind, business: BusinessSettings, from: InvoiceRow, build: (issue: Issue) => InvoiceDocument, links: Partial<InvoiceRow>) {
+    return this.issue(tx, kind, business, { id: from.bookingId, userId: from.userId }, build, links);
+  }
+
+  /**
+   * Numbers and stores a document: the date and year are the site's (TZ_SITE) on the app's clock, the number the next
+   * of its series (`{prefix}-{year}-{00001}`, credit notes `{prefix}-{year}-C{00001}`).
+   */
+  private async issue(
+    tx: Executor,
+    kind: InvoiceKind,
+    business: BusinessSettings,
+    booking: { id: string; userId: string },
+    build: (issue: Issue) => InvoiceDocument,
+    links: Partial<InvoiceRow>,
+  ): Promise<InvoiceRow> {
+    const issuedAt = new Date();
+    const issueDate = siteToday(this.options.timeZone, issuedAt);
+    const year = Number(issueDate.slice(0, 4));
+    const prefix = business.invoice_prefix;
+    const series = kind === 'invoice' ? prefix : `${prefix}-C`;
+    const sequence = await this.options.repository.nextNumber(tx, series, year);
+    const number = `${prefix}-${year}-${kind === 'invoice' ? '' : 'C'}${String(sequence).padStart(5, '0')}`;
+    const document = build({ number, issueDate });
+    return this.options.repository.insert(tx, {
+      number,
+      kind,
+      series,
+      year,
+      sequence,
+      bookingId: booking.id,
+      userId: booking.userId,
+      amountCents: document.total_cents,
+      issueDate,
+      issuedAt,
+      language: document.language,
+      document,
+      ...links,
+    });
+  }
+}
+
+const summaryOf = (row: InvoiceRow): InvoiceSummary => ({
+  number: row.number,
+  kind: row.kind,
+  amount: row.amountCents / 100,
+  issued_at: row.issuedAt.toISOString(),
+  url: invoicePdfUrl(row.number),
+});
