@@ -14,6 +14,8 @@ describe('the admin area never downloads every booking', () => {
         'GET /payment-settings': () => PAYMENT_SETTINGS,
         'GET /admin/whatsapp-settings': () => ({ whatsapp_number: '+32 470 12 34 56', delivery: 'log' }),
         'GET /admin/business': () => BusinessSettings.parse({}),
+        'GET /admin/security-settings': () => ({ require_two_factor_for_staff: false }),
+        'GET /admin/reviews': () => ({ reviews: [], next_cursor: null }),
         'GET /admin/guests': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
       },
     );
