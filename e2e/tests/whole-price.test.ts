@@ -61,9 +61,13 @@ describe('the whole price in Portuguese', () => {
     await page.getByText('Reserva criada com sucesso').first().waitFor();
     await page.waitForURL('**/my-bookings');
     await settle(page);
+    // The price lines' texts load with them (pricing.json): wait for the rows.
     const card = page.getByRole('article').filter({ has: page.getByTestId('price-lines') }).first();
+    await card.getByTestId('price-lines').locator(':scope > div').nth(2).waitFor();
     const kept = await rowsOf(card.getByTestId('price-lines'));
-    expect(kept).toEqual([`Aluguer | ${euros(rent)}`, `Limpeza 1 × ${euros(50)} | ${euros(50)}`, `Taxa turística 14 × ${euros(4)} | ${euros(56)}`]);
+    // (compared without spaces: the card sets the count beside the name by a margin, the summary below it)
+    const squash = (rows: string[]) => rows.map((row) => row.replace(/\s+/g, ''));
+    expect(squash(kept)).toEqual(squash([`Aluguer | ${euros(rent)}`, `Limpeza 1 × ${euros(50)} | ${euros(50)}`, `Taxa turística 14 × ${euros(4)} | ${euros(56)}`]));
     await expect(card.getByTestId('booking-party').innerText()).resolves.toBe('2 adultos, 1 criança');
 
     expect(errors).toEqual([]);
