@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { addDays, type StayPricing, type StayRules, type StoredTranslations } from '@roomweek/contract';
 import { queryRows, type Database } from '../../../db/client.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
@@ -84,25 +84,14 @@ export class SearchRepository {
   /**
    * Every room the filter admits and, given a stay [start, end), none of whose nights is taken: by a booking that
    * occupies its nights (booking-nights.ts: a live stay or a running hold; an expired hold frees them), by a block or
-   * an imported event. One query whatever the number of rooms; each "no night taken" is an index probe per room
-   * (bookings_no_overlap's GiST index, room_blocks_room_nights_idx).
+   * an imported event. One query whatever the number of rooms: the rooms with a night taken in the stay are read once
+   * through the nights indexes (every room's stays in a window: bookings_active_nights_idx, room_blocks_room_nights_idx)
+   * and left out — work bounded by the rooms and the stay's length, not by the bookings' history, where a probe per
+   * room into the (room, nights) index grows with every room's past stays.
    */
   async candidates(filter: RoomFilter, stay?: { start: string; end: string; pricedTo: string }): Promise<CandidateRow[]> {
     const free = stay
-      ? and(
-          notExists(
-            this.db
-              .select({ one: sql`1` })
-              .from(bookings)
-              .where(and(eq(bookings.roomId, rooms.id), nightsMeet(stay.start, stay.end), occupiesNights())),
-          ),
-          notExists(
-            this.db
-              .select({ one: sql`1` })
-              .from(roomBlocks)
-              .where(and(eq(roomBlocks.roomId, rooms.id), eq(roomBlocks.blocking, true), blockNightsMeet(stay.start, stay.end))),
-          ),
-        )
+      ? and(notInArray(rooms.id, this.takenIn(stay.start, stay.end, filter.propertyId)), notInArray(rooms.id, this.blockedIn(stay.start, stay.end)))
       : undefined;
     return this.db
       .select({
@@ -115,6 +104,20 @@ export class SearchRepository {
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(roomConditions(filter), free));
+  }
+
+  /**
+   * The rooms with a night of [from, to) taken by a booking that occupies it: one read of the window's stays, only of
+   * the property's rooms when the search names one (a few probes of its rooms' nights instead of every room's window).
+   */
+  private takenIn(from: string, to: string, propertyId?: string) {
+    const ofProperty = propertyId ? inArray(bookings.roomId, this.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.propertyId, propertyId))) : undefined;
+    return this.db.select({ id: bookings.roomId }).from(bookings).where(and(ofProperty, nightsMeet(from, to), occupiesNights()));
+  }
+
+  /** The rooms with a night of [from, to) blocked (by the owner or an imported calendar). */
+  private blockedIn(from: string, to: string) {
+    return this.db.select({ id: roomBlocks.roomId }).from(roomBlocks).where(and(eq(roomBlocks.blocking, true), blockNightsMeet(from, to)));
   }
 
   /** The rows a page shows, by room id, in one query (the caller orders them). */
@@ -152,10 +155,10 @@ export class SearchRepository {
 
   /**
    * For each stay asked (its arrival, the rules of the rooms that may take it), how many rooms the filter admits with
-   * those rules are free for `nights` nights from that arrival, and with `withIds` which. One statement: the admitted
-   * rooms' taken nights around the arrivals (bookings that occupy them, blocks, imported events: read through the
-   * nights indexes), then every (room, arrival) asked without one of them in its stay, counted per arrival in the
-   * database: the answer is a row per arrival, never a row per room or per booking.
+   * those rules are free for `nights` nights from that arrival, and with `withIds` which. One statement: every room's
+   * taken nights around the arrivals (bookings that occupy them, blocks, imported events: read once through the
+   * nights indexes, as `candidates` does), then every (admitted room, arrival) asked without one of them in its stay,
+   * counted per arrival in the database: the answer is a row per arrival, never a row per room or per booking.
    */
   async freeOnArrivals(filter: RoomFilter, nights: number, asked: ArrivalAsked[], withIds: boolean): Promise<FreeOnArrival[]> {
     if (asked.length === 0) return [];
@@ -169,11 +172,11 @@ export class SearchRepository {
     const stays = this.db
       .select({ roomId: bookings.roomId, startDate: bookings.startDate, endDate: bookings.endDate })
       .from(bookings)
-      .where(and(sql`${bookings.roomId} in (select id from admitted)`, nightsMeet(from, to), occupiesNights()));
+      .where(and(nightsMeet(from, to), occupiesNights()));
     const blocked = this.db
       .select({ roomId: roomBlocks.roomId, startDate: roomBlocks.startDate, endDate: roomBlocks.endDate })
       .from(roomBlocks)
-      .where(and(sql`${roomBlocks.roomId} in (select id from admitted)`, eq(roomBlocks.blocking, true), blockNightsMeet(from, to)));
+      .where(and(eq(roomBlocks.blocking, true), blockNightsMeet(from, to)));
     return queryRows<FreeOnArrival>(
       this.db,
       sql`with admitted (id, rules) as (${admitted}),
