@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Booking as BookingAnswer } from '@roomweek/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -329,23 +330,40 @@ describe('the administrator', () => {
   it('lists and filters 5,000 bookings one page of 50 at a time, the server searching and counting', async () => {
     // The API is intercepted (the point is the screen, not the database; the server's side has its own tests): it
     // answers 5,000 bookings the way GET /admin/bookings and /admin/bookings/summary do.
-    const bookings = Array.from({ length: 5000 }, (_, i) => ({
+    // Typed as the API's answer, so that a field the screen comes to need is a type error here, not a blank screen.
+    const bookings = Array.from({ length: 5000 }, (_, i): BookingAnswer => ({
       id: `${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`,
       room_id: '00000000-0000-4000-8000-000000000001',
       user_name: `Guest ${i}`,
       user_email: `guest${i}@example.com`,
       start_date: '2030-01-07',
       end_date: '2030-01-14',
+      adults: 1,
+      children: 0,
+      source: 'web',
       total_price: 100.5,
+      price_lines: [],
+      rent_total: 100.5,
+      fees_total: 0,
+      taxes_total: 0,
+      vat_included: 0,
       status: i % 7 === 0 ? 'cancelled' : i % 3 === 0 ? 'pending' : 'confirmed',
-      payment_method: (['on_site', 'stripe', 'paypal'] as const)[i % 3],
+      payment_method: (['on_site', 'stripe', 'paypal'] as const)[i % 3]!,
       cancel_reason: null,
-      refund_status: null,
+      paid_amount: 0,
+      refund_amount: 0,
+      refund_status: 'none',
+      failed_refund_amount: 0,
+      cancellation_policy: { free_until_days: 14, late_refund_percent: 50 },
+      free_cancellation_until: '2029-12-24',
+      cancelled_by: i % 7 === 0 ? 'admin' : null,
       hold_expires_at: null,
       created_at: '2029-12-01T10:00:00.000Z',
       room_number: '101',
       property_id: '00000000-0000-4000-8000-000000000002',
       property_name: 'Maison Sablon',
+      text_languages: { property_name: 'fr' },
+      check_in_status: 'not_started',
     }));
     const count = (status: string) => bookings.filter((booking) => booking.status === status).length;
     const searches: (string | null)[] = [];

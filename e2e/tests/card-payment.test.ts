@@ -26,6 +26,11 @@ describe('a guest paying by card', () => {
       `/rooms/${room.id}/availability?start=${today}&end=${addDays(today, 180)}`,
     );
     const stay = freeStay(today, bookings, 7, 3);
+    // The whole price the server quotes for one adult (the room page's default party): rent, fees and taxes.
+    const quote = await site.api<{ rent_total: number; total_price: number }>(
+      `/rooms/${room.id}/quote?start_date=${stay.arrival}&end_date=${stay.departure}`,
+    );
+    expect(quote.rent_total).toBe(room.price_per_week);
 
     const context = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 1280, height: 800 }, timezoneId: 'Europe/Brussels' });
     await context.addInitScript((saved) => {
@@ -63,7 +68,7 @@ describe('a guest paying by card', () => {
     const session = site.stripe.session(sessionId);
     expect(session).toMatchObject({
       currency: 'eur',
-      amount_total: Math.round(room.price_per_week * 100),
+      amount_total: Math.round(quote.total_price * 100),
       payment_status: 'paid',
       success_url: `${site.baseURL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${site.baseURL}/payment-cancel`,

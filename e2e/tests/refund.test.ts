@@ -13,6 +13,7 @@ interface Booking {
   status: string;
   start_date: string;
   total_price: number;
+  taxes_total: number;
   paid_amount: number;
   refund_amount: number;
   refund_status: string;
@@ -93,12 +94,15 @@ describe('a guest cancelling a stay paid by card', () => {
     const [booked] = await site.api<Booking[]>('/bookings', { token });
     expect(booked).toMatchObject({ id: bookingId, status: 'confirmed', paid_amount: session.amount_total / 100, refund_status: 'none' });
 
-    // What the booking's own terms give back today (docs/behaviour.md §10), in cents, rounded half up.
+    // What the booking's own terms give back today (docs/behaviour.md §10 and §18), in cents, rounded half up: all of
+    // it while free; once late, the taxes in full (no tax is owed for a stay that does not happen) and the policy's
+    // share of the rent and fees.
     const policy = booked!.cancellation_policy;
     const paidCents = session.amount_total;
+    const taxesCents = Math.round(booked!.taxes_total * 100);
     const freeUntil = addDays(stay.arrival, -policy.free_until_days);
     const free = today <= freeUntil && today < stay.arrival;
-    const refundCents = free ? paidCents : Math.floor((paidCents * policy.late_refund_percent + 50) / 100);
+    const refundCents = free ? paidCents : taxesCents + Math.floor(((paidCents - taxesCents) * policy.late_refund_percent + 50) / 100);
     expect(refundCents).toBeGreaterThan(0);
     expect(terms).toEqual(
       free ? expect.stringMatching(/^Annulation gratuite jusqu'au /) : `${policy.late_refund_percent} % remboursés en cas d'annulation avant l'arrivée`,

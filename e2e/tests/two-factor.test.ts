@@ -5,23 +5,28 @@ import { api, baseURL, launchBrowser, settle } from '../support/browser';
 
 /** Two-factor sign-in (issue 31, docs/decisions/0034). The shared site's admin gets it off again afterwards. */
 const ADMIN = { email: 'admin@example.com', password: 'admin123' };
-const codeAt = (secret: string, offsetSeconds = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
+const codeAt = (secret: string, offsetSeconds = 0, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at + offsetSeconds * 1000 });
 
 let browser: Browser;
-/** What turning 2FA off again needs, once the test has turned it on. */
-let cleanup: { secret: string; token: string } | undefined;
+const STEP_MS = 30_000;
+/** What turning 2FA off again needs, once the test has turned it on: the secret, a session, the last step used. */
+let cleanup: { secret: string; token: string; usedStep: number } | undefined;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  // The other journeys sign the admin in with the password alone: turn it off (a code of a later step than any used).
+  // The other journeys sign the admin in with the password alone: turn it off. The server takes a code of the step
+  // before, at or after now, and only of a step later than the last one used: wait until the next step is in reach.
   if (cleanup) {
+    const { secret, token, usedStep } = cleanup;
+    const waitMs = usedStep * STEP_MS - Date.now() + 1_000;
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
     await api('/auth/2fa/disable', {
       method: 'POST',
-      token: cleanup.token,
-      body: JSON.stringify({ current_password: ADMIN.password, code: codeAt(cleanup.secret, 60) }),
-    }).catch(() => {});
+      token,
+      body: JSON.stringify({ current_password: ADMIN.password, code: codeAt(secret, 30) }),
+    });
   }
   await browser?.close();
 });
@@ -72,12 +77,14 @@ describe('two-factor sign-in', () => {
     await code.waitFor();
     expect(await second.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // The next step's code: the enrolment's own code is used up.
-    await code.fill(codeAt(secret, 30));
+    const now = Date.now();
+    const usedStep = Math.floor((now + STEP_MS) / STEP_MS);
+    await code.fill(codeAt(secret, 30, now));
     await second.page.getByRole('button', { name: 'Se connecter' }).click();
     await second.page.waitForURL((url) => !url.pathname.startsWith('/login'));
     const token = await second.page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
-    cleanup = { secret, token: token! };
+    cleanup = { secret, token: token!, usedStep };
     const me = await api<{ email: string; two_factor_enabled: boolean }>('/auth/me', { token: token! });
     expect(me).toMatchObject({ email: ADMIN.email, two_factor_enabled: true });
     expect(second.errors).toEqual([]);
