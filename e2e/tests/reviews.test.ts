@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiRegister, launchBrowser, navigate, newVisitor, settle, VIEWPORTS } from '../support/browser';
+import { api, apiRegister, baseURL, launchBrowser, navigate, newVisitor, settle, VIEWPORTS } from '../support/browser';
 import { addDays, todayIn } from '../support/stay';
 
 /**
@@ -48,7 +48,8 @@ describe('a verified review', () => {
     await page.getByRole('button', { name: 'Donner mon avis' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Votre avis sur ce séjour' });
     await dialog.getByRole('radio', { name: '5 sur 5' }).click();
-    const comment = `Très calme, lumineux <b>et</b> propre ${Date.now()}`;
+    // Markup and a script in the comment: text on every page, never markup.
+    const comment = `Très calme, lumineux <b>et</b> propre </script><script>alert(1)</script> ${Date.now()}`;
     await dialog.getByLabel('Commentaire (facultatif)').fill(comment);
     await dialog.getByRole('button', { name: 'Publier' }).click();
     await page.getByText('Merci pour votre avis !').first().waitFor();
@@ -58,6 +59,15 @@ describe('a verified review', () => {
     const written = reviews.find((review) => review.comment === comment);
     expect(written).toBeDefined();
     await api(`/admin/reviews/${written!.id}/reply`, { method: 'PUT', token: admin, body: JSON.stringify({ reply: 'Merci, à bientôt !' }) });
+
+    // The room page's HTML as the server sends it, before any script runs: the review there, escaped, in its language.
+    const html = await (await fetch(`${baseURL()}/room/${roomId}`)).text();
+    expect(html).not.toContain('<b>et</b>');
+    expect(html).not.toContain('<script>alert(1)');
+    const escaped = 'Très calme, lumineux &lt;b&gt;et&lt;/b&gt; propre &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;';
+    const element = [...html.matchAll(/<p lang="(\w+)"[^>]*data-testid="review-comment">([^<]*)<\/p>/g)].find((match) => match[2]!.includes('lumineux'));
+    expect(element?.[1]).toBe('fr');
+    expect(element?.[2]).toMatch(new RegExp(`^${escaped.replace(/[()]/g, '\\$&')} \\d+$`));
 
     // The room page shows it, as text, with the reply.
     await navigate(page, `/room/${roomId}`);

@@ -48,6 +48,9 @@ export const SearchItem = z.object({
   amenities: z.array(z.string()),
   /** The room's first photo, or null. */
   photo: z.string().nullable(),
+  /** The room's visible reviews (issue 33): average, one decimal (null with none), and how many. */
+  rating_average: z.number().nullable(),
+  review_count: z.number().int(),
   /** With dates only: the quote for that stay (seasons and long-stay discount applied), euros. */
   total_price: z.number().optional(),
   /** With dates only: the nights of the stay. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminReview, AdminReviewsPage, MyReview, Property, ReviewsPage, Room, RoomDetail } from '@roomweek/contract';
+import type { AdminReview, AdminReviewsPage, MyReview, Property, ReviewsPage, Room, RoomDetail, SearchResponse } from '@roomweek/contract';
 import { outboxMessages } from '../../src/db/outbox-schema.ts';
 import { renderAdminReviewAlert, renderReviewHidden, type ReviewAlertPayload, type ReviewHiddenPayload } from '../../src/plugins/app/notifications/review-templates.ts';
 import { bearer, registerUser, siteDate, useAdminApp } from '../helper.ts';
@@ -37,6 +37,9 @@ describe('the owner’s reviews and the public pages’ reviews (issue 33)', () 
     const body = (await t.app.inject({ url })).json<Property | Room | RoomDetail>();
     return [body.rating_average, body.review_count];
   };
+  /** The search's cards: each room of the property with its rating. */
+  const searchRatings = async (propertyId: string) =>
+    (await t.app.inject({ url: `/api/search?property_id=${propertyId}` })).json<SearchResponse>().items.map((item) => [item.room_id, item.rating_average, item.review_count]);
 
   it('property and room answers carry the visible reviews’ average (one decimal, half up) and count, after hide and unhide', async () => {
     const { property, roomA, roomB, reviews } = await threeReviews();
@@ -50,6 +53,7 @@ describe('the owner’s reviews and the public pages’ reviews (issue 33)', () 
     expect(rooms.map((room) => [room.id, room.rating_average, room.review_count])).toEqual(
       expect.arrayContaining([[roomA.id, 3.5, 2], [roomB.id, 4, 1]]),
     );
+    expect(await searchRatings(property.id)).toEqual(expect.arrayContaining([[roomA.id, 3.5, 2], [roomB.id, 4, 1]]));
 
     // Read (cached), then hide the 2: the cached answers are dropped and the averages leave it out.
     const hide = await adminCall('PUT', `/api/admin/reviews/${reviews[1]!.id}/visibility`, { hidden: true, reason: 'Contains markup' });
@@ -57,6 +61,7 @@ describe('the owner’s reviews and the public pages’ reviews (issue 33)', () 
     expect(hide.json<AdminReview>()).toMatchObject({ hidden: true, hidden_reason: 'Contains markup' });
     expect(await ratingOf(`/api/properties/${property.id}`)).toEqual([4.5, 2]);
     expect(await ratingOf(`/api/rooms/${roomA.id}`)).toEqual([5, 1]);
+    expect(await searchRatings(property.id)).toEqual(expect.arrayContaining([[roomA.id, 5, 1], [roomB.id, 4, 1]]));
     const publicPage = (await t.app.inject({ url: `/api/properties/${property.id}/reviews` })).json<ReviewsPage>();
     expect(publicPage.reviews.map((review) => review.id)).toEqual([reviews[2]!.id, reviews[0]!.id]);
 
@@ -78,6 +83,7 @@ describe('the owner’s reviews and the public pages’ reviews (issue 33)', () 
     const { property, roomA } = await reviewWorld(t.app, t.admin);
     expect(await ratingOf(`/api/properties/${property.id}`)).toEqual([null, 0]);
     expect(await ratingOf(`/api/rooms/${roomA.id}`)).toEqual([null, 0]);
+    expect(await searchRatings(property.id)).toEqual(expect.arrayContaining([[roomA.id, null, 0]]));
   });
 
   it('hiding tells the author with the reason (an e-mail in their language), once per hiding', async () => {

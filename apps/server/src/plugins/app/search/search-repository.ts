@@ -4,6 +4,7 @@ import { queryRows, type Database } from '../../../db/client.ts';
 import { roomBlocks } from '../../../db/calendar-schema.ts';
 import { bookings, properties, rooms } from '../../../db/schema.ts';
 import { nightsMeet, occupiesNights, priceTermsColumn } from '../bookings/booking-nights.ts';
+import { roomRating } from '../reviews/reviews-repository.ts';
 
 /** What every search asks of a room, dates or not (issue 26). */
 export interface RoomFilter {
@@ -36,6 +37,9 @@ export interface PageRow {
   translations: StoredTranslations;
   latitude: number | null;
   longitude: number | null;
+  /** Its visible reviews: average (one decimal) or null, and count. */
+  ratingAverage: number | null;
+  reviewCount: number;
 }
 
 /** One stay the suggestions ask about: the rooms with these rules (their arrival day allowed), arriving that day. */
@@ -137,6 +141,7 @@ export class SearchRepository {
         translations: properties.translations,
         latitude: properties.latitude,
         longitude: properties.longitude,
+        ...roomRating(rooms.id),
       })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))

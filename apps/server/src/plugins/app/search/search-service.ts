@@ -231,6 +231,8 @@ function toItem(row: PageRow, language: Language, stay: Stay | undefined, totalC
     price_per_week: toEuros(row.pricePerWeekCents),
     amenities: showAmenities(row.amenities, language).amenities,
     photo: row.photo,
+    rating_average: row.ratingAverage,
+    review_count: row.reviewCount,
     ...(stay && totalCents !== undefined && { total_price: toEuros(totalCents), nights: daysBetween(stay.start, stay.end) }),
   };
 }

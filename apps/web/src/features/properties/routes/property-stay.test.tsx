@@ -30,6 +30,8 @@ function api() {
           price_per_week: 100,
           amenities: [],
           photo: null,
+          rating_average: null,
+          review_count: 0,
           total_price: 100,
           nights: 7,
         },

@@ -2,12 +2,13 @@ import type { SearchItem } from '@roomweek/contract';
 import { MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
+import { RatingSummary } from '@/components/rating-summary';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPrice } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 
-/** One room found (issue 26): photo, property, room, capacity, the stay's total and the price per week; opens the room with the stay. */
+/** One room found (issue 26): photo, property, room, its guests' rating, capacity, the stay's total and the price per week; opens the room with the stay. */
 export function ResultCard({ item, to, priority = false }: { item: SearchItem; to: string; priority?: boolean }) {
   const { t, i18n } = useTranslation(['search', 'common']);
   const language = i18n.language;
@@ -29,6 +30,7 @@ export function ResultCard({ item, to, priority = false }: { item: SearchItem; t
             {t('room.title', { number: item.room_number })}
           </Link>
         </h3>
+        <RatingSummary average={item.rating_average} count={item.review_count} />
         <p className="flex items-center gap-1.5 text-sm text-stone-700">
           <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
           {item.location}

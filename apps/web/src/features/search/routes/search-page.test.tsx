@@ -23,11 +23,20 @@ const item = (overrides: Partial<SearchItem> = {}): SearchItem => ({
   price_per_week: 350,
   amenities: ['Wi-Fi', 'Bureau'],
   photo: null,
+  rating_average: null,
+  review_count: 0,
   total_price: 700,
   nights: 14,
   ...overrides,
 });
-const other = item({ room_id: '66666666-6666-4666-8666-666666666666', room_number: '202', total_price: 900, price_per_week: 450 });
+const other = item({
+  room_id: '66666666-6666-4666-8666-666666666666',
+  room_number: '202',
+  total_price: 900,
+  price_per_week: 450,
+  rating_average: 4.5,
+  review_count: 12,
+});
 const page = (items: SearchItem[], more: Partial<SearchResponse> = {}): SearchResponse => ({
   items,
   next_cursor: null,
@@ -67,6 +76,9 @@ describe('search page', () => {
     expect(within(card).getByTestId('result-total')).toHaveTextContent(/^700,00\s€$/);
     expect(within(card).getByText('pour 14 nuits')).toBeInTheDocument();
     expect(within(card).getByText(/^350,00\s€$/)).toBeInTheDocument();
+    // Its guests' rating: none yet on this one, 4.5 from 12 reviews on the other.
+    expect(within(card).queryByTestId('rating-summary')).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Chambre 202' })).getByTestId('rating-summary')).toHaveTextContent('4,5 · 12 avis');
     expect(within(card).getByRole('link', { name: 'Chambre 101' })).toHaveAttribute(
       'href',
       `/room/${room.id}?start_date=${start}&end_date=${end}&guests=2`,
