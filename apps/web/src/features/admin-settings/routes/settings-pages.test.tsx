@@ -139,6 +139,37 @@ describe('admin account settings', () => {
     expect(screen.getByText(/encore le mot de passe par défaut/)).toBeInTheDocument();
   });
 
+  it('turns on two-factor sign-in for every admin with one switch, saved at once, and says when it is refused', async () => {
+    let saved = false;
+    const { requests } = mockAdminApi(
+      {},
+      {
+        'GET /admin/security-settings': () => ({ require_two_factor_for_staff: saved }),
+        'PUT /admin/security-settings': ({ body }) => {
+          if (requests.filter((r) => r.method === 'PUT').length > 1) {
+            return { status: 409, body: { detail: 'enrol first', code: 'two_factor_enrolment_required' } };
+          }
+          saved = (body as { require_two_factor_for_staff: boolean }).require_two_factor_for_staff;
+          return { require_two_factor_for_staff: saved };
+        },
+      },
+    );
+    const { user } = renderApp('/admin/account', { token: ADMIN_TOKEN });
+    const box = await screen.findByRole('checkbox', { name: /Exiger la connexion en deux étapes de chaque administrateur/ }, LOAD);
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(await screen.findByText('Réglage de sécurité enregistré')).toBeInTheDocument();
+    expect(box).toBeChecked();
+    expect(requests.find((r) => r.method === 'PUT' && r.path === '/admin/security-settings')?.body).toEqual({ require_two_factor_for_staff: true });
+    expect(screen.getByRole('link', { name: 'Ma connexion en deux étapes' })).toHaveAttribute('href', '/account');
+
+    // Refused: the switch goes back to what is saved, and the refusal is said.
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(await screen.findByText("Activez d'abord la connexion en deux étapes")).toBeInTheDocument();
+  });
+
   it('checks the new password, then changes it and keeps the session with the new token', async () => {
     const { requests } = mockAdminApi(
       {},
