@@ -9,7 +9,8 @@ import { toast } from '@/lib/toast';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useSaveProperty } from '../api/catalogue';
 import { propertyForm, propertyMessages } from '../lib/catalogue-forms';
-import { FeesTaxesFields, feesTaxesDraftOf, feesTaxesValues } from './fees-taxes-fields';
+import { feesTaxesDraftOf, feesTaxesValues } from '../lib/fees-taxes-draft';
+import { FeesTaxesFields } from './fees-taxes-fields';
 import { PhotosAndSave } from './photos-and-save';
 import { PropertyTextsFields, textsDraftOf, type PropertyTextsDraft } from './property-texts-fields';
 

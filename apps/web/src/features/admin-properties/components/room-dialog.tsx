@@ -8,8 +8,10 @@ import { toast } from '@/lib/toast';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useAmenityVocabulary, useSaveRoom } from '../api/catalogue';
 import { roomForm, roomMessages } from '../lib/catalogue-forms';
+import { feesValues, roomFeesDraftOf } from '../lib/fees-taxes-draft';
 import { AmenitiesEditor } from './amenities-editor';
 import { PhotosAndSave } from './photos-and-save';
+import { RoomFeesFields } from './room-fees-fields';
 import { StayTermsFields, stayTermsDraftOf } from './stay-terms-fields';
 
 const draftOf = (room: Room | null, properties: readonly Property[]) => ({
@@ -22,11 +24,13 @@ const draftOf = (room: Room | null, properties: readonly Property[]) => ({
   amenities: room?.amenity_keys ?? room?.amenities ?? [],
   photos: room?.photos ?? [],
   ...stayTermsDraftOf(room),
+  // Its own fees, or its property's (docs/behaviour.md §18).
+  ...roomFeesDraftOf(room),
 });
 
 /**
- * docs/behaviour.md §2 room dialog: property, number, price per week, how many guests it takes (1–30), amenities, photos, and the stay terms of §11
- * (rules, seasons, long-stay discounts); cancel and save.
+ * docs/behaviour.md §2 room dialog: property, number, price per week, how many guests it takes (1–30), amenities, photos, the stay terms of §11
+ * (rules, seasons, long-stay discounts) and its own fees or its property's (§18); cancel and save.
  */
 export function RoomDialog({
   open,
@@ -66,7 +70,10 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
     schema: roomForm,
     messages: roomMessages,
     t,
-    values: () => draft,
+    values: () => {
+      const { own_fees, fees, ...rest } = draft;
+      return { ...rest, fees: own_fees ? feesValues(fees) : null };
+    },
     mutation: save,
     variables: (input) => ({ id: room?.id ?? null, input }),
     onSaved: () => {
@@ -144,6 +151,13 @@ function RoomForm({ room, properties, onDone }: { room: Room | null; properties:
           disabled={busy}
         />
       </div>
+      <RoomFeesFields
+        own={draft.own_fees}
+        fees={draft.fees}
+        propertyFees={properties.find((property) => property.id === draft.property_id)?.fees ?? []}
+        onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
+        error={errors.fees}
+      />
       <StayTermsFields draft={draft} onChange={(update) => setDraft((current) => ({ ...current, ...update(current) }))} errors={errors} disabled={busy} />
       <PhotosAndSave
         label={t('rooms.form.photos')}

@@ -97,6 +97,7 @@ describe('admin room stay terms', () => {
           { min_weeks: 12, percent: 20 },
         ],
         apply_rules_to_property: true,
+        fees: null,
       },
     ]);
   });

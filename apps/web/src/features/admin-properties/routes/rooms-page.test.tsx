@@ -113,6 +113,8 @@ describe('admin rooms', () => {
         seasonal_prices: [],
         long_stay_discounts: [],
         apply_rules_to_property: false,
+        // Its property's fees (docs/behaviour.md §18).
+        fees: null,
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
