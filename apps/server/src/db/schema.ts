@@ -228,8 +228,10 @@ export const bookings = pgTable(
     index('bookings_pending_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
     // The admin's pages order by (created_at desc, id): a page picks its ids from this index (migration 0004).
     index('bookings_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
-    // The stays, not cancelled, sharing a night with a window, every room's (the admin's availability and timeline;
-    // migration 0016, in place of 0013's arrivals index).
+    // The stays, not cancelled, sharing a night with a window, every room's (the admin's availability and timeline,
+    // the search; migration 0016, in place of 0013's arrivals index). Migration 0028 carries (room_id, status,
+    // hold_expires_at, start_date, end_date) in its leaves (INCLUDE, which drizzle-kit cannot express): the search's
+    // window read is an index-only scan.
     index('bookings_active_nights_idx')
       .using('gist', sql`daterange(${t.startDate}, ${t.endDate}, '[)')`)
       .where(sql`${t.status} <> 'cancelled'`),

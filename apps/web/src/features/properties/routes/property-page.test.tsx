@@ -38,14 +38,15 @@ describe('property page', () => {
   });
 
   it('shows a map with a marker when the property has coordinates, once it comes on screen', async () => {
-    let scrolledTo: ((element: Element) => void) | null = null;
+    let scrolledTo: ((element: Element, intersectionRatio: number) => void) | null = null;
     // The browser's IntersectionObserver, driven by the test: the map's place comes on screen when it says so.
     vi.stubGlobal(
       'IntersectionObserver',
       class {
         constructor(private readonly callback: IntersectionObserverCallback) {}
         observe(element: Element) {
-          scrolledTo = (target) => this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+          scrolledTo = (target, intersectionRatio) =>
+            this.callback([{ target, isIntersecting: true, intersectionRatio } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
           void element;
         }
         disconnect() {}
@@ -65,7 +66,11 @@ describe('property page', () => {
     // Below the fold: no map yet (Leaflet costs a phone the most script of the page).
     expect(screen.queryByRole('region', { name: `Carte : emplacement de ${property.name}` })).not.toBeInTheDocument();
     await waitFor(() => expect(scrolledTo).not.toBeNull());
-    act(() => scrolledTo?.(heading));
+    // Its top at the fold (a third of it on screen): still no map.
+    act(() => scrolledTo?.(heading, 0.3));
+    expect(screen.queryByRole('region', { name: `Carte : emplacement de ${property.name}` })).not.toBeInTheDocument();
+    // Half of it on screen: drawn.
+    act(() => scrolledTo?.(heading, 0.5));
     const map = await screen.findByRole('region', { name: `Carte : emplacement de ${property.name}` });
     expect(map.querySelector('.leaflet-container')).not.toBeNull();
     expect(await within(map).findByRole('button', { name: property.name })).toHaveClass('leaflet-marker-icon');
