@@ -5,6 +5,14 @@ import { checkInNotices, checkIns, type StoredTraveller } from '../../../db/chec
 import { bookings } from '../../../db/schema.ts';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
+/** The check-in messages a booking is sent, each once (check_in_notices). */
+export type CheckInNoticeKind = 'check_in_reminder' | 'arrival_instructions';
+
+/** Records that `kind` goes to the booking, in the transaction that queues it; false when it already went. */
+export async function claimCheckInNotice(tx: Executor, bookingId: string, kind: CheckInNoticeKind): Promise<boolean> {
+  const rows = await tx.insert(checkInNotices).values({ bookingId, kind }).onConflictDoNothing().returning({ id: checkInNotices.bookingId });
+  return rows.length > 0;
+}
 
 /** The queries on check-ins (docs/decisions/0036-online-check-in.md). */
 export class CheckInRepository {
@@ -30,7 +38,7 @@ export class CheckInRepository {
   }
 
   /** Confirmed stays arriving in [from, to] whose check-in is not complete and that were never sent `kind`. */
-  async dueForNotice(kind: string, from: string, to: string): Promise<string[]> {
+  async dueForNotice(kind: CheckInNoticeKind, from: string, to: string): Promise<string[]> {
     const rows = await this.db
       .select({ id: bookings.id })
       .from(bookings)
@@ -48,8 +56,17 @@ export class CheckInRepository {
   }
 
   /** Records that `kind` goes to the booking; false when it already went (another instance, an earlier run). */
-  async claimNotice(tx: Executor, bookingId: string, kind: string): Promise<boolean> {
-    const rows = await tx.insert(checkInNotices).values({ bookingId, kind }).onConflictDoNothing().returning({ id: checkInNotices.bookingId });
-    return rows.length > 0;
+  claimNotice(tx: Executor, bookingId: string, kind: CheckInNoticeKind): Promise<boolean> {
+    return claimCheckInNotice(tx, bookingId, kind);
+  }
+
+  /** Confirmed stays arriving in [from, to] never sent their arrival instructions (docs/decisions/0038). */
+  async dueForArrivalInstructions(from: string, to: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .leftJoin(checkInNotices, and(eq(checkInNotices.bookingId, bookings.id), eq(checkInNotices.kind, 'arrival_instructions')))
+      .where(and(eq(bookings.status, 'confirmed'), between(bookings.startDate, from, to), isNull(checkInNotices.bookingId)));
+    return rows.map((row) => row.id);
   }
 }
