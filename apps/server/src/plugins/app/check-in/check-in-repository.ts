@@ -1,4 +1,4 @@
-import { and, between, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, between, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { CheckInStatus } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { checkInNotices, checkIns, type StoredTraveller } from '../../../db/check-in-schema.ts';
@@ -21,6 +21,11 @@ export class CheckInRepository {
   async find(bookingId: string, executor: Executor = this.db): Promise<CheckInRow | undefined> {
     const [row] = await executor.select().from(checkIns).where(eq(checkIns.bookingId, bookingId));
     return row;
+  }
+
+  async findMany(bookingIds: string[]): Promise<CheckInRow[]> {
+    if (bookingIds.length === 0) return [];
+    return this.db.select().from(checkIns).where(inArray(checkIns.bookingId, bookingIds));
   }
 
   /** Writes the booking's check-in as it stands now (one row per booking). */
