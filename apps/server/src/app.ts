@@ -107,9 +107,10 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
   await app.register(authorization);
   await app.register(invoices, { config });
   await app.register(payments, { config });
+  // Before privacy: the guest's export carries their check-ins.
+  await app.register(checkIn, { config, settingsKey: secrets.settingsKey });
   await app.register(privacy, { config });
   await app.register(calendar, { config });
-  await app.register(checkIn, { config, settingsKey: secrets.settingsKey });
   await app.register(housekeeping, { config });
   await app.register(reviews, { config });
   await app.register(operations);

@@ -157,6 +157,10 @@ const EnvSchema = z.object({
   HOUSEKEEPING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Online check-in (docs/decisions/0036): days before arrival the reminder goes to a confirmed stay whose check-in is not complete. */
   CHECK_IN_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  /** Days before arrival a confirmed stay's guest gets the property's arrival instructions, by e-mail once and in my bookings (decision 0038). */
+  ARRIVAL_INSTRUCTIONS_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  /** Days after departure a stay's check-in (the travellers' identities) is deleted by housekeeping; 1,095: Spain's three years (decision 0038). */
+  CHECK_IN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(1095),
   /** Hours an unreferenced uploaded photo (or an archived row's photos) is kept before it is deleted. */
   UPLOAD_GRACE_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
   /** Bench aid: count SQL statements per request into an `x-query-count` header (bench/). Off in production. */

@@ -85,6 +85,11 @@ export const Booking = z.object({
   text_languages: z.object({ property_name: Language }),
   /** Where its online check-in stands (GET /bookings/{id}/check-in). */
   check_in_status: z.enum(CHECK_IN_STATUSES),
+  /**
+   * Only in the guest's own list (GET /bookings/mine): the property's arrival instructions in the reader's language
+   * (French fallback) from ARRIVAL_INSTRUCTIONS_DAYS before arrival on; null before that day, or when not confirmed.
+   */
+  arrival_instructions: z.string().nullable().optional(),
 });
 export type Booking = z.infer<typeof Booking>;
 

@@ -17,6 +17,7 @@ export * from './price-schemas.ts';
 export * from './stay-price.ts';
 export * from './bookings.ts';
 export * from './check-in.ts';
+export * from './arrival.ts';
 export * from './cancellation.ts';
 export * from './payments.ts';
 export * from './settings.ts';

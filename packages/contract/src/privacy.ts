@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { User } from './auth.ts';
 import { Booking } from './bookings.ts';
+import { CheckIn } from './check-in.ts';
 import { RefundStatus } from './cancellation.ts';
 import { Id } from './common.ts';
 
@@ -40,6 +41,8 @@ export const ExportedRefund = z.object({
 export const ExportedBooking = Booking.extend({
   payments: z.array(ExportedPayment),
   refunds: z.array(ExportedRefund),
+  /** Its online check-in as entered, in clear (docs/decisions/0038); null: never begun, or deleted after the stay. */
+  check_in: CheckIn.nullable().optional(),
 });
 
 /** A message the site sent (or will send) to the account: what it was about, never its body. */

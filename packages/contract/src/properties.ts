@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ArrivalInstructions, ArrivalInstructionsInput } from './arrival.ts';
 import { CancellationPolicy } from './cancellation.ts';
 import { Id, Language, Photos } from './common.ts';
 import { PROPERTY_TEXT_LIMITS, PropertyTranslations, PropertyTranslationsInput } from './content.ts';
@@ -27,6 +28,8 @@ export const Property = z.object({
   review_count: z.number().int().optional(),
   /** Only in an admin's reads and writes: every language's texts as written (`fr` complete; es, pt, en where written). */
   translations: PropertyTranslations.optional(),
+  /** Only in an admin's reads and writes, never in a public answer: what guests are told before arriving (§21). */
+  arrival_instructions: ArrivalInstructions.optional(),
 });
 export type Property = z.infer<typeof Property>;
 
@@ -47,5 +50,7 @@ export const PropertyInput = z.object({
   fees: FeesInput.optional(),
   taxes: TaxesInput.optional(),
   vat_percent: VatPercentInput.optional(),
+  /** `{fr, es, pt, en}` free texts; left out: unchanged (none for a new property). */
+  arrival_instructions: ArrivalInstructionsInput.optional(),
 });
 export type PropertyInput = z.input<typeof PropertyInput>;

@@ -12,6 +12,7 @@ import {
   type TaxCents,
   type SeasonCents,
   type StayRules,
+  type StoredArrivalInstructions,
   type StoredTranslations,
 } from '@roomweek/contract';
 import {
@@ -120,10 +121,13 @@ export const properties = pgTable(
     fees: jsonb('fees').$type<FeeCents[]>().notNull().default([]),
     taxes: jsonb('taxes').$type<TaxCents[]>().notNull().default([]),
     vatHundredths: integer('vat_hundredths').notNull().default(0),
+    /** What its confirmed guests are told before arriving, per language (migration 0025, decision 0038); admin reads only. */
+    arrivalInstructions: jsonb('arrival_instructions').$type<StoredArrivalInstructions>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
     check('properties_translations_check', sql`jsonb_typeof(${t.translations}) = 'object'`),
+    check('properties_arrival_instructions_check', sql`jsonb_typeof(${t.arrivalInstructions}) = 'object'`),
     check(
       'properties_price_terms_check',
       sql`jsonb_typeof(${t.fees}) = 'array' and jsonb_typeof(${t.taxes}) = 'array' and ${t.vatHundredths} between 0 and 3000`,

@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking } from '@roomweek/contract';
+import { addDays, type Booking } from '@roomweek/contract';
 import { checkIns } from '../../src/db/check-in-schema.ts';
 import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
+import { insertBooking } from '../support.ts';
 import { adultAna } from './check-in-support.ts';
 
-/** Issue 32 §3: a deleted account takes its travellers' identities with it. */
+/**
+ * Issue 32 §3: a deleted account takes its travellers' identities with it, except a begun or past stay's, which the
+ * owner keeps for the authorities until CHECK_IN_RETENTION_DAYS after departure (decision 0038).
+ */
 describe('check-in and a deleted account', () => {
   let t: TestApp;
 
@@ -14,7 +18,7 @@ describe('check-in and a deleted account', () => {
   });
   afterAll(() => t.close());
 
-  it("deletes the account's check-ins with it, and only its own", async () => {
+  it("deletes the account's check-ins with it, and only its own; a past stay's stays until its retention ends", async () => {
     const admin = await loginAdmin(t.app);
     const roomId = (await createRoom(t.app, admin, (await createProperty(t.app, admin)).id)).id;
     const leaving = await registerUser(t.app);
@@ -32,9 +36,17 @@ describe('check-in and a deleted account', () => {
     }
     const rowsOf = async (id: string) => (await t.app.db.select().from(checkIns).where(eq(checkIns.bookingId, id))).length;
     expect([await rowsOf(bookings[0]!.id), await rowsOf(bookings[1]!.id)]).toEqual([1, 1]);
+    const past = await insertBooking(t.app.db, { roomId, userId: leaving.user.id, startDate: siteDate(-10), endDate: siteDate(-3) });
+    await t.app.db.insert(checkIns).values({ bookingId: past, arrivalTime: '15:00', travellers: [], status: 'incomplete' });
 
     const deletion = await t.app.inject({ method: 'DELETE', url: '/api/auth/me', headers: bearer(leaving.token), payload: { current_password: 'secret123' } });
     expect(deletion.statusCode, deletion.body).toBe(200);
     expect([await rowsOf(bookings[0]!.id), await rowsOf(bookings[1]!.id)]).toEqual([0, 1]);
+    // The past stay's registration is kept for the authorities, then deleted on its day.
+    expect(await rowsOf(past)).toBe(1);
+    await t.app.housekeeping.run(addDays(siteDate(-3), t.config.CHECK_IN_RETENTION_DAYS - 1));
+    expect(await rowsOf(past)).toBe(1);
+    await t.app.housekeeping.run(addDays(siteDate(-3), t.config.CHECK_IN_RETENTION_DAYS));
+    expect(await rowsOf(past)).toBe(0);
   });
 });

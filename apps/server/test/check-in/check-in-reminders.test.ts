@@ -2,7 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Booking, Language } from '@roomweek/contract';
 import { outboxMessages } from '../../src/db/outbox-schema.ts';
-import { renderBookingConfirmation, renderCheckInReminder, type BookingPayload } from '../../src/plugins/app/notifications/templates.ts';
+import { renderCheckInReminder } from '../../src/plugins/app/notifications/check-in-templates.ts';
+import { renderBookingConfirmation, type BookingPayload } from '../../src/plugins/app/notifications/templates.ts';
 import { bearer, createProperty, createRoom, registerUser, siteDate, useAdminApp } from '../helper.ts';
 import { adultAna, adultJoao, childLucia } from './check-in-support.ts';
 

@@ -175,6 +175,7 @@ describe('housekeeping', () => {
       uploads: t.app.uploadsService,
       retentionDays: 30,
       photoGraceHours: 24,
+      checkInRetentionDays: 1095,
       timeZone: t.config.TZ_SITE,
       log: t.app.log,
     });
@@ -197,6 +198,7 @@ describe('housekeeping', () => {
         uploads: new UploadsService(new LocalPhotoStore(uploadsDir())),
         retentionDays: 30,
         photoGraceHours: 24,
+        checkInRetentionDays: 1095,
         timeZone: t.config.TZ_SITE,
         log: t.app.log,
       });

@@ -164,6 +164,7 @@ describe('cancellation messages through the outbox', () => {
       box: new SecretBox('unused'),
       adminWhatsappNumber: async () => null,
       timeZone: 'Europe/Brussels',
+      arrivalInstructionsDays: 3,
       log: w.app.log,
       outbox: new OutboxRepository(w.db),
     });

@@ -255,7 +255,8 @@ describe('bookings routes', () => {
       await book(t.app, someoneElse.token, { room_id: room.id, start_date: siteDate(12), end_date: siteDate(19) });
       const response = await t.app.inject({ url: '/api/bookings', headers: bearer(me.token) });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual([mine]);
+      // The guest's own list adds the arrival instructions: none before ARRIVAL_INSTRUCTIONS_DAYS (decision 0038).
+      expect(response.json()).toEqual([{ ...mine, arrival_instructions: null }]);
       expect((await t.app.inject({ url: '/api/bookings', headers: bearer((await registerUser(t.app)).token) })).json()).toEqual([]);
     });
 

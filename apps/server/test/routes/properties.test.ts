@@ -17,9 +17,13 @@ const validProperty = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** What anyone reads: the admin's answer without every language's texts (docs/behaviour.md §15). */
+/** What anyone reads: the admin's answer without every language's texts (docs/behaviour.md §15) nor the arrival instructions (§21). */
 // The public reads add the visible reviews' average and count (docs/decisions/0035): none here.
-const publicView = ({ translations: _translations, ...property }: Property) => ({ ...property, rating_average: null, review_count: 0 });
+const publicView = ({ translations: _translations, arrival_instructions: _instructions, ...property }: Property) => ({
+  ...property,
+  rating_average: null,
+  review_count: 0,
+});
 const FRENCH_TEXTS = { text_languages: { name: 'fr', description: 'fr', location: 'fr' } };
 
 describe('properties routes', () => {
@@ -91,6 +95,7 @@ describe('properties routes', () => {
         vat_percent: 0,
         ...FRENCH_TEXTS,
         translations: { fr: { name, description, location } },
+        arrival_instructions: { fr: '', es: '', pt: '', en: '' },
       });
       expect((await t.app.inject({ url: `/api/properties/${property.id}` })).json()).toEqual(publicView(property));
     });

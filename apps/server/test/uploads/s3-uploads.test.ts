@@ -140,6 +140,7 @@ describe('photos in an S3-compatible bucket (UPLOADS=s3)', () => {
         uploads: t.app.uploadsService,
         retentionDays: 30,
         photoGraceHours,
+        checkInRetentionDays: 1095,
         timeZone: t.config.TZ_SITE,
         log: t.app.log,
       }).run();

@@ -75,6 +75,7 @@ export default fp<ServicesOptions>(
           publicUrl: config.PUBLIC_URL,
           adminLanguage: config.DEFAULT_LANGUAGE,
           timeZone: config.TZ_SITE,
+          arrivalInstructionsDays: config.ARRIVAL_INSTRUCTIONS_DAYS,
           box: outboxBox,
           adminWhatsappNumber: (tx) => app.settingsService.configuredWhatsappNumber(tx),
           log: app.log,
@@ -142,6 +143,7 @@ export default fp<ServicesOptions>(
         maxUnpaidNightsPerUser: config.MAX_UNPAID_NIGHTS_PER_USER,
         emailProof: app.emailProof,
         onSiteRequiresApproval: (tx) => app.settingsService.onSiteRequiresApproval(tx),
+        arrivalInstructionsDays: config.ARRIVAL_INSTRUCTIONS_DAYS,
       }),
     );
     app.decorate(

@@ -8,6 +8,7 @@ import {
   type CheckInStatus,
   type CancelReason,
   type Language,
+  type StoredArrivalInstructions,
   type StoredTranslations,
 } from '@roomweek/contract';
 import { localisedText } from '../content/translations.ts';
@@ -25,6 +26,8 @@ export interface BookingView {
   propertyName: string;
   propertyLocation: string;
   propertyTranslations: StoredTranslations;
+  /** The property's arrival instructions per language (decision 0038): only its guest reads them, once due. */
+  propertyArrivalInstructions: StoredArrivalInstructions;
   /** Whether its hold (if any) still runs, by the database's clock. */
   holdActive: boolean;
   /** Where its online check-in stands (null: never begun). */

@@ -45,6 +45,7 @@ const viewColumns = {
   propertyName: properties.name,
   propertyLocation: properties.location,
   propertyTranslations: properties.translations,
+  propertyArrivalInstructions: properties.arrivalInstructions,
   holdActive,
   checkInStatus: checkIns.status,
 };

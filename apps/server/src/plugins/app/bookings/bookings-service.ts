@@ -1,6 +1,9 @@
 import {
   addDays,
+  arrivalInstructionsDue,
+  arrivalInstructionsIn,
   AVAILABILITY_WINDOW_DAYS,
+  DEFAULT_LANGUAGE,
   daysBetween,
   DEFAULT_PARTY,
   MAX_DAYS_AHEAD,
@@ -27,7 +30,7 @@ import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingLifecycle } from './booking-lifecycle.ts';
 import { assertPartyFits } from '../rooms/capacity.ts';
 import { bookingPriceColumns } from './booking-price.ts';
-import { toBooking, type BookingsRepository } from './bookings-repository.ts';
+import { toBooking, type BookingsRepository, type BookingView } from './bookings-repository.ts';
 
 export interface BookingsServiceOptions {
   db: Database;
@@ -42,6 +45,8 @@ export interface BookingsServiceOptions {
   emailProof: Pick<EmailProof, 'assertMayBookOnSite'>;
   /** The setting `on_site_requires_approval`, read in the booking's transaction. */
   onSiteRequiresApproval: (tx: Executor) => Promise<boolean>;
+  /** `ARRIVAL_INSTRUCTIONS_DAYS`: from how many days before arrival a confirmed stay's guest reads them (decision 0038). */
+  arrivalInstructionsDays: number;
 }
 
 /** What a new booking copies from its guest and its room: who, in which room, under the terms bookings of it get now. */
@@ -194,8 +199,22 @@ export class BookingsService {
   }
 
   /** The guest's bookings, their property names in `language` where translated (docs/behaviour.md §15). */
-  async listForUser(userId: string, language?: Language): Promise<Booking[]> {
-    return (await this.repository.listForUser(userId)).map((view) => toBooking(view, language));
+  async listForUser(userId: string, language: Language = DEFAULT_LANGUAGE): Promise<Booking[]> {
+    const today = this.today();
+    return (await this.repository.listForUser(userId)).map((view) => ({
+      ...toBooking(view, language),
+      arrival_instructions: this.arrivalInstructionsFor(view, today, language),
+    }));
+  }
+
+  /**
+   * What the guest reads of the property's arrival instructions (docs/decisions/0038): only a confirmed stay's, from
+   * ARRIVAL_INSTRUCTIONS_DAYS before its arrival on, in `language` or else French; null otherwise.
+   */
+  private arrivalInstructionsFor(view: BookingView, today: string, language: Language): string | null {
+    const { booking } = view;
+    if (booking.status !== 'confirmed' || !arrivalInstructionsDue(booking.startDate, today, this.options.arrivalInstructionsDays)) return null;
+    return arrivalInstructionsIn(view.propertyArrivalInstructions, language);
   }
 
   async listAll(filter: AdminBookingsQuery = {}, language?: Language): Promise<{ bookings: Booking[]; total: number }> {

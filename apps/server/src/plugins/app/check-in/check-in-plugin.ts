@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../../config.ts';
 import { intervalJob, type IntervalJob } from '../../../lib/interval-job.ts';
 import { SecretBox } from '../../../lib/secrets.ts';
+import { ArrivalInstructions } from './arrival-instructions.ts';
 import { CheckInReminders } from './check-in-reminders.ts';
 import { CheckInRepository } from './check-in-repository.ts';
 import { CheckInService } from './check-in-service.ts';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     checkInReminders: CheckInReminders;
     /** The hourly reminder run; tests (JOBS=false) call `checkInReminders.run(today)`. */
     checkInRemindersJob: IntervalJob;
+    /** The arrival instructions e-mail (decision 0038); tests call `arrivalInstructions.run(today)`. */
+    arrivalInstructions: ArrivalInstructions;
   }
 }
 
@@ -34,14 +37,25 @@ export default fp<{ config: Config; settingsKey: string }>(
       log: app.log.child({ module: 'check-in' }),
     });
     app.decorate('checkInReminders', reminders);
+    const arrival = new ArrivalInstructions({
+      db: app.db,
+      repository,
+      bookings: app.bookingsRepository,
+      notifier: app.notifier,
+      days: config.ARRIVAL_INSTRUCTIONS_DAYS,
+      today,
+      log: app.log.child({ module: 'arrival-instructions' }),
+    });
+    app.decorate('arrivalInstructions', arrival);
     app.decorate(
       'checkInRemindersJob',
       intervalJob(app, {
-        name: 'check-in reminders',
+        name: 'check-in reminders and arrival instructions',
         everyMs: 60 * 60_000,
         enabled: config.JOBS,
         run: async () => {
           await reminders.run();
+          await arrival.run();
         },
       }),
     );

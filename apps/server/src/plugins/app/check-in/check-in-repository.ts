@@ -1,10 +1,18 @@
-import { and, between, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, between, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { CheckInStatus } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { checkInNotices, checkIns, type StoredTraveller } from '../../../db/check-in-schema.ts';
 import { bookings } from '../../../db/schema.ts';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
+/** The check-in messages a booking is sent, each once (check_in_notices). */
+export type CheckInNoticeKind = 'check_in_reminder' | 'arrival_instructions';
+
+/** Records that `kind` goes to the booking, in the transaction that queues it; false when it already went. */
+export async function claimCheckInNotice(tx: Executor, bookingId: string, kind: CheckInNoticeKind): Promise<boolean> {
+  const rows = await tx.insert(checkInNotices).values({ bookingId, kind }).onConflictDoNothing().returning({ id: checkInNotices.bookingId });
+  return rows.length > 0;
+}
 
 /** The queries on check-ins (docs/decisions/0036-online-check-in.md). */
 export class CheckInRepository {
@@ -13,6 +21,11 @@ export class CheckInRepository {
   async find(bookingId: string, executor: Executor = this.db): Promise<CheckInRow | undefined> {
     const [row] = await executor.select().from(checkIns).where(eq(checkIns.bookingId, bookingId));
     return row;
+  }
+
+  async findMany(bookingIds: string[]): Promise<CheckInRow[]> {
+    if (bookingIds.length === 0) return [];
+    return this.db.select().from(checkIns).where(inArray(checkIns.bookingId, bookingIds));
   }
 
   /** Writes the booking's check-in as it stands now (one row per booking). */
@@ -30,7 +43,7 @@ export class CheckInRepository {
   }
 
   /** Confirmed stays arriving in [from, to] whose check-in is not complete and that were never sent `kind`. */
-  async dueForNotice(kind: string, from: string, to: string): Promise<string[]> {
+  async dueForNotice(kind: CheckInNoticeKind, from: string, to: string): Promise<string[]> {
     const rows = await this.db
       .select({ id: bookings.id })
       .from(bookings)
@@ -48,8 +61,17 @@ export class CheckInRepository {
   }
 
   /** Records that `kind` goes to the booking; false when it already went (another instance, an earlier run). */
-  async claimNotice(tx: Executor, bookingId: string, kind: string): Promise<boolean> {
-    const rows = await tx.insert(checkInNotices).values({ bookingId, kind }).onConflictDoNothing().returning({ id: checkInNotices.bookingId });
-    return rows.length > 0;
+  claimNotice(tx: Executor, bookingId: string, kind: CheckInNoticeKind): Promise<boolean> {
+    return claimCheckInNotice(tx, bookingId, kind);
+  }
+
+  /** Confirmed stays arriving in [from, to] never sent their arrival instructions (docs/decisions/0038). */
+  async dueForArrivalInstructions(from: string, to: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .leftJoin(checkInNotices, and(eq(checkInNotices.bookingId, bookings.id), eq(checkInNotices.kind, 'arrival_instructions')))
+      .where(and(eq(bookings.status, 'confirmed'), between(bookings.startDate, from, to), isNull(checkInNotices.bookingId)));
+    return rows.map((row) => row.id);
   }
 }

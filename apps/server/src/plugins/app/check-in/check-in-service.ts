@@ -61,6 +61,17 @@ export class CheckInService {
     return this.toCheckIn(booking, await this.options.repository.find(bookingId));
   }
 
+  /** The bookings' check-ins in clear, for their guest's own data export (docs/decisions/0038); absent: never begun. */
+  async exportOf(bookings: BookingRow[]): Promise<Map<string, CheckIn>> {
+    const rows = new Map((await this.options.repository.findMany(bookings.map((booking) => booking.id))).map((row) => [row.bookingId, row]));
+    const found = new Map<string, CheckIn>();
+    for (const booking of bookings) {
+      const row = rows.get(booking.id);
+      if (row) found.set(booking.id, this.toCheckIn(booking, row));
+    }
+    return found;
+  }
+
   async save(user: UserRow, bookingId: string, body: CheckInBody): Promise<CheckIn> {
     const travellers = (body.travellers ?? []).map(entryOf);
     const arrivalTime = body.arrival_time ?? null;

@@ -20,6 +20,7 @@ export default fp<{ config: Config }>(
       uploads: app.uploadsService,
       retentionDays: config.HOUSEKEEPING_RETENTION_DAYS,
       photoGraceHours: config.UPLOAD_GRACE_HOURS,
+      checkInRetentionDays: config.CHECK_IN_RETENTION_DAYS,
       timeZone: config.TZ_SITE,
       log: app.log.child({ module: 'housekeeping' }),
     });

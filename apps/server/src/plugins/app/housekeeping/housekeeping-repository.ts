@@ -24,6 +24,14 @@ export class HousekeepingRepository {
     return rows.length;
   }
 
+  /**
+   * Online check-ins (the travellers' identities) of stays that left on `departedBy` or before: kept as long as the
+   * law asks the owner to, CHECK_IN_RETENTION_DAYS after departure, then deleted (docs/decisions/0038).
+   */
+  deleteExpiredCheckIns(departedBy: string, limit: number): Promise<number> {
+    return this.deleteBatch('check_ins', 'booking_id', sql`booking_id in (select id from bookings where end_date <= ${departedBy})`, limit);
+  }
+
   /** Rate-limit windows that have ended: the next request of that key starts a new window anyway. */
   deleteExpiredRateLimits(limit: number): Promise<number> {
     return this.deleteBatch('rate_limits', 'key', sql`reset_at < now()`, limit);

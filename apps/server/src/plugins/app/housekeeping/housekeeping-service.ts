@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { calendarDateIn } from '@roomweek/contract';
+import { addDays, calendarDateIn } from '@roomweek/contract';
 import type { UploadsService } from '../uploads/uploads-service.ts';
 import type { HousekeepingRepository } from './housekeeping-repository.ts';
 
@@ -21,6 +21,8 @@ export interface HousekeepingOptions {
   retentionDays: number;
   /** An unreferenced photo (or the photos of an archived row) is kept this many hours before it is deleted. */
   photoGraceHours: number;
+  /** A stay's online check-in is deleted this many days after its departure (CHECK_IN_RETENTION_DAYS, decision 0038). */
+  checkInRetentionDays: number;
   timeZone: string;
   log: FastifyBaseLogger;
 }
@@ -40,6 +42,8 @@ export interface HousekeepingReport {
   bookingTotalsFolded: number;
   archivedRowsReleased: number;
   photosDeleted: string[];
+  /** Check-ins of stays that left CHECK_IN_RETENTION_DAYS ago or more. */
+  checkIns: number;
 }
 
 /** A photo's URL and those of its smaller sizes: a row listing any of them keeps the photo. */
@@ -55,9 +59,13 @@ const urlsOf = (url: string) => [url, url.replace(/\.webp$/, '-medium.webp'), ur
 export class HousekeepingService {
   constructor(private readonly options: HousekeepingOptions) {}
 
-  /** Runs every task; one that fails does not stop the others, and the run then fails with all their errors. */
-  async run(): Promise<HousekeepingReport> {
-    const { repository, retentionDays } = this.options;
+  /**
+   * Runs every task; one that fails does not stop the others, and the run then fails with all their errors. `today`:
+   * the site's day (TZ_SITE), which tests give.
+   */
+  async run(today: string = calendarDateIn(this.options.timeZone)): Promise<HousekeepingReport> {
+    const { repository, retentionDays, checkInRetentionDays } = this.options;
+    const departedBy = addDays(today, -checkInRetentionDays);
     const failures: unknown[] = [];
     const task = async <T>(work: () => Promise<T>, none: T): Promise<T> => {
       try {
@@ -78,6 +86,7 @@ export class HousekeepingService {
       expiredSessions: await task(() => this.drain((limit) => repository.deleteExpiredSessions(limit)), 0),
       spentLoginChallenges: await task(() => this.drain((limit) => repository.deleteSpentLoginChallenges(limit)), 0),
       bookingTotalsFolded: await task(() => repository.foldBookingTotals(), 0),
+      checkIns: await task(() => this.drain((limit) => repository.deleteExpiredCheckIns(departedBy, limit)), 0),
       ...(await task(() => this.sweepPhotos(), { archivedRowsReleased: 0, photosDeleted: [] })),
     };
     const { photosDeleted, ...counts } = report;

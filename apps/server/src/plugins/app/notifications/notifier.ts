@@ -25,4 +25,6 @@ export interface Notifier {
   bookingCancelled(tx: Executor, booking: BookingView): Promise<void>;
   /** A confirmed stay arrives soon and its online check-in is not complete (docs/decisions/0036). */
   checkInReminder(tx: Executor, booking: BookingView): Promise<void>;
+  /** A confirmed stay's arrival instructions are due: `text` in the guest's language or French (docs/decisions/0038). */
+  arrivalInstructions(tx: Executor, booking: BookingView, text: string): Promise<void>;
 }

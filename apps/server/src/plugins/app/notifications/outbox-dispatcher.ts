@@ -13,7 +13,6 @@ import {
   renderAdminBookingAlert,
   renderAdminCancellationAlert,
   renderBookingCancelled,
-  renderCheckInReminder,
   renderBookingConfirmation,
   renderEmailChanged,
   renderAdminApprovalRequest,
@@ -26,6 +25,7 @@ import {
   type PasswordResetPayload,
   type RenderedEmail,
 } from './templates.ts';
+import { renderArrivalInstructions, renderCheckInReminder } from './check-in-templates.ts';
 import {
   renderAdminReviewAlert,
   renderReviewHidden,
@@ -78,6 +78,7 @@ const BOOKING_EMAILS: Partial<Record<OutboxKind, (language: Language, booking: B
   booking_confirmation: renderBookingConfirmation,
   booking_cancelled: renderBookingCancelled,
   check_in_reminder: renderCheckInReminder,
+  arrival_instructions: renderArrivalInstructions,
 };
 const BOOKING_WHATSAPPS: Partial<Record<OutboxKind, (language: Language, booking: BookingPayload) => string>> = {
   admin_booking_alert: renderAdminBookingAlert,

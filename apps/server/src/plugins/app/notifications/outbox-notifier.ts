@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { chargeName, freeCancellationUntil, isChargeLine, type Language } from '@roomweek/contract';
+import { arrivalInstructionsDue, arrivalInstructionsIn, chargeName, freeCancellationUntil, isChargeLine, type Language } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import type { OutboxKind } from '../../../db/outbox-schema.ts';
 import { siteToday } from '../../../lib/dates.ts';
@@ -7,6 +7,7 @@ import type { SecretBox } from '../../../lib/secrets.ts';
 import { maskEmail } from '../auth/auth-service.ts';
 import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingView } from '../bookings/bookings-repository.ts';
+import { claimCheckInNotice } from '../check-in/check-in-repository.ts';
 import { localisedText } from '../content/translations.ts';
 import type { Notifier } from './notifier.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
@@ -25,6 +26,8 @@ export interface OutboxNotifierOptions {
   adminWhatsappNumber: (tx: Executor) => Promise<string | null>;
   /** TZ_SITE: the confirmation states only the cancellation terms still ahead on the site's day. */
   timeZone: string;
+  /** ARRIVAL_INSTRUCTIONS_DAYS: a stay confirmed this close to arrival gets its arrival instructions with the confirmation. */
+  arrivalInstructionsDays: number;
   log: FastifyBaseLogger;
   /** Where the rows are written (in the event's transaction). */
   outbox: OutboxRepository;
@@ -90,7 +93,8 @@ export class OutboxNotifier implements Notifier {
     const language = asLanguage(booking.language);
     const confirmedOn = siteToday(this.options.timeZone);
     const approved = approval ? { approved: true, owner_message: approval.message || null } : {};
-    const guest = { ...this.bookingPayload(view, language), confirmed_on: confirmedOn, ...approved };
+    const instructions = await this.arrivalInstructionsNow(tx, view, language, confirmedOn);
+    const guest = { ...this.bookingPayload(view, language), confirmed_on: confirmedOn, ...approved, ...instructions };
     const owner = { ...this.bookingPayload(view, this.options.adminLanguage), confirmed_on: confirmedOn };
     await this.enqueue(tx, 'email', 'booking_confirmation', booking.userEmail, language, guest, booking.id);
     await this.enqueue(tx, 'whatsapp', 'admin_booking_alert', await this.adminDigits(tx, booking.id), this.options.adminLanguage, owner, booking.id);
@@ -127,6 +131,27 @@ export class OutboxNotifier implements Notifier {
   async checkInReminder(tx: Executor, view: BookingView) {
     const language = asLanguage(view.booking.language);
     await this.enqueue(tx, 'email', 'check_in_reminder', view.booking.userEmail, language, this.bookingPayload(view, language), view.booking.id);
+  }
+
+  /**
+   * The guest's arrival instructions (docs/decisions/0038), in `language` or else French, as an e-mail of their own,
+   * once (the caller claimed the notice in this transaction).
+   */
+  async arrivalInstructions(tx: Executor, view: BookingView, text: string) {
+    const language = asLanguage(view.booking.language);
+    const payload = { ...this.bookingPayload(view, language), arrival_instructions: text };
+    await this.enqueue(tx, 'email', 'arrival_instructions', view.booking.userEmail, language, payload, view.booking.id);
+  }
+
+  /**
+   * A stay confirmed ARRIVAL_INSTRUCTIONS_DAYS or less before arrival: its confirmation carries the instructions, and
+   * the notice is claimed so the job does not send them again. Nothing when not yet due, none written, or already sent.
+   */
+  private async arrivalInstructionsNow(tx: Executor, view: BookingView, language: Language, today: string) {
+    if (!arrivalInstructionsDue(view.booking.startDate, today, this.options.arrivalInstructionsDays)) return {};
+    const text = arrivalInstructionsIn(view.propertyArrivalInstructions, language);
+    if (!text || !(await claimCheckInNotice(tx, view.booking.id, 'arrival_instructions'))) return {};
+    return { arrival_instructions: text };
   }
 
   /** The admin's WhatsApp number as digits; null (the alert is kept, and fails as "no recipient") when none is set. */

@@ -13,8 +13,8 @@ import { priceFacts, type MessagePrice } from './price-lines.ts';
 export type EmailTexts = typeof fr;
 export const TEXTS: Record<Language, EmailTexts> = { fr, es, pt, en };
 /** The online check-in's e-mail texts (docs/decisions/0036), in their own file. */
-const CHECK_IN_TEXTS: Record<Language, typeof checkInFr> = { fr: checkInFr, es: checkInEs, pt: checkInPt, en: checkInEn };
-const checkInUrl = (booking: BookingPayload) => `${booking.site_url}/my-bookings/${booking.booking_id}/check-in`;
+export const CHECK_IN_TEXTS: Record<Language, typeof checkInFr> = { fr: checkInFr, es: checkInEs, pt: checkInPt, en: checkInEn };
+export const checkInUrl = (booking: BookingPayload) => `${booking.site_url}/my-bookings/${booking.booking_id}/check-in`;
 const LOCALES: Record<Language, string> = { fr: 'fr-FR', es: 'es-ES', pt: 'pt-PT', en: 'en-GB' };
 
 /** What a booking message needs, copied into the outbox row when the event happens (its price lines: price-lines.ts). */
@@ -47,6 +47,8 @@ export interface BookingPayload extends MessagePrice {
   approved?: boolean;
   /** The owner's message with an approval or a refusal, if any. */
   owner_message?: string | null;
+  /** The property's arrival instructions, when the message carries them (docs/decisions/0038). */
+  arrival_instructions?: string;
 }
 
 export interface PasswordResetPayload {
@@ -132,7 +134,8 @@ export function composeEmail(t: EmailTexts, parts: EmailParts): RenderedEmail {
     parts.footer,
   ].join('\n');
 
-  const p = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`;
+  // A paragraph's line breaks (the owner's free texts) kept.
+  const p = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value).replace(/\n/g, '<br>')}</p>`;
   const facts = parts.facts?.length
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">${parts.facts
         .map(
@@ -165,7 +168,7 @@ ${(parts.closing ?? []).map(p).join('\n')}
   return { subject: parts.subject, text, html };
 }
 
-function bookingFacts(t: EmailTexts, language: Language, booking: BookingPayload, withMoney: boolean): [string, string][] {
+export function bookingFacts(t: EmailTexts, language: Language, booking: BookingPayload, withMoney: boolean): [string, string][] {
   const facts: [string, string][] = [
     [t.field.reference, booking.booking_id.slice(0, 8)],
     [t.field.property, booking.property_location ? `${booking.property_name}, ${booking.property_location}` : booking.property_name],
@@ -254,6 +257,8 @@ export function renderBookingConfirmation(language: Language, booking: BookingPa
       ...cancellationTerms(t, language, booking),
       `${c.cancelTitle} — ${c.cancelHelp}`,
       fillText(CHECK_IN_TEXTS[language].confirmationLine, { url: checkInUrl(booking) }),
+      // Booked within ARRIVAL_INSTRUCTIONS_DAYS of arrival: the instructions come with the confirmation (decision 0038).
+      ...(booking.arrival_instructions ? [`${CHECK_IN_TEXTS[language].arrival.confirmationTitle}\n${booking.arrival_instructions}`] : []),
     ],
     action: { label: c.action, url: `${booking.site_url}/my-bookings` },
     footer: c.footer,
@@ -315,20 +320,6 @@ export function renderBookingCancelled(language: Language, booking: BookingPaylo
     after: [c.again],
     action: { label: c.action, url: `${booking.site_url}/` },
     footer: c.footer,
-  });
-}
-
-/** The guest's reminder to check in online before arriving (docs/decisions/0036). */
-export function renderCheckInReminder(language: Language, booking: BookingPayload): RenderedEmail {
-  const t = TEXTS[language];
-  const r = CHECK_IN_TEXTS[language].reminder;
-  return composeEmail(t, {
-    subject: fillText(r.subject, { property: booking.property_name, room: booking.room_number }),
-    greeting: fillText(t.greeting, { name: booking.guest_name }),
-    paragraphs: [r.intro],
-    facts: bookingFacts(t, language, booking, false),
-    action: { label: r.action, url: checkInUrl(booking), showUrl: true },
-    footer: r.footer,
   });
 }
 

@@ -20,10 +20,11 @@ export default fp<{ config: Config }>(
         bookings: app.bookingsRepository,
         cancellations: app.payments.cancellations,
         auth: app.authService,
+        checkIns: app.checkIn,
         timeZone: config.TZ_SITE,
         log: app.log.child({ module: 'privacy' }),
       }),
     );
   },
-  { name: 'privacy', dependencies: ['services', 'payments'] },
+  { name: 'privacy', dependencies: ['services', 'payments', 'check-in'] },
 );

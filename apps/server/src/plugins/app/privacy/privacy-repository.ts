@@ -137,8 +137,12 @@ export class PrivacyRepository {
     await tx.update(bookings).set({ userName: ANONYMISED_NAME, userEmail: email }).where(eq(bookings.userId, userId));
     // Reviews stay, signed "A former guest" (docs/decisions/0035): the name they showed goes.
     await tx.update(reviews).set({ authorName: null }).where(eq(reviews.userId, userId));
-    // The travellers' identities of its check-ins go too (decision 0036): no legal retention is kept here yet.
-    await tx.delete(checkIns).where(inArray(checkIns.bookingId, tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId))));
+    // The travellers' identities of its check-ins go too (decision 0036), except a stay's the owner must keep for the
+    // authorities (decision 0038): by now every stay not begun is cancelled, so a confirmed one has begun or is over;
+    // its check-in stays until housekeeping deletes it CHECK_IN_RETENTION_DAYS after departure.
+    await tx
+      .delete(checkIns)
+      .where(inArray(checkIns.bookingId, tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.userId, userId), ne(bookings.status, 'confirmed')))));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
     await tx.delete(revokedTokens).where(eq(revokedTokens.userId, userId));

@@ -14,6 +14,7 @@ import { siteToday } from '../../../lib/dates.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { toUser, type UserRow } from '../auth/users-repository.ts';
 import { toBooking, type BookingsRepository } from '../bookings/bookings-repository.ts';
+import type { CheckInService } from '../check-in/check-in-service.ts';
 import type { Cancellations } from '../payments/cancellations.ts';
 import { messageSubject } from './message-subjects.ts';
 import type { PrivacyRepository } from './privacy-repository.ts';
@@ -24,6 +25,8 @@ export interface PrivacyServiceOptions {
   bookings: BookingsRepository;
   cancellations: Cancellations;
   auth: AuthService;
+  /** The guest's check-ins, opened for their export (docs/decisions/0038). */
+  checkIns: Pick<CheckInService, 'exportOf'>;
   timeZone: string;
   log: FastifyBaseLogger;
 }
@@ -53,11 +56,12 @@ export class PrivacyService {
     if (!user) throw guestNotFound();
     const views = await bookings.listForUser(userId);
     const ids = views.map((view) => view.booking.id);
-    const [payments, refunds, messages, reviews] = await Promise.all([
+    const [payments, refunds, messages, reviews, checkIns] = await Promise.all([
       repository.paymentsOf(ids),
       repository.refundsOf(ids),
       repository.messagesOf(userId),
       repository.reviewsOf(userId),
+      this.options.checkIns.exportOf(views.map((view) => view.booking)),
     ]);
     return {
       format: 'roomweek-account-export',
@@ -66,6 +70,8 @@ export class PrivacyService {
       profile: { ...toUser(user), created_at: user.createdAt.toISOString(), anonymised_at: user.deletedAt?.toISOString() ?? null },
       bookings: views.map((view) => ({
         ...toBooking(view),
+        // The travellers as entered, documents and dates of birth opened (null: never begun, or deleted after the stay).
+        check_in: checkIns.get(view.booking.id) ?? null,
         payments: payments
           .filter((payment) => payment.bookingId === view.booking.id)
           .map((payment) => ({

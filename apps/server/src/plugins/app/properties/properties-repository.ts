@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import { type Fee, type Tax, DEFAULT_LANGUAGE, feeCentsOf, feeOf, taxCentsOf, taxOf, type Property, type PropertyInput, type StoredTranslations } from '@roomweek/contract';
+import { type Fee, type Tax, DEFAULT_LANGUAGE, arrivalInstructionsAnswer, storedArrivalInstructions, feeCentsOf, feeOf, taxCentsOf, taxOf, type Property, type PropertyInput, type StoredTranslations } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { properties, rooms } from '../../../db/schema.ts';
 import { notFound } from '../../../lib/errors.ts';
@@ -39,6 +39,8 @@ export function toProperty(row: PropertyRow & Partial<Rating>, view: ContentView
     vat_percent: row.vatHundredths / 100,
     ...(row.reviewCount !== undefined && { rating_average: row.ratingAverage ?? null, review_count: row.reviewCount }),
     ...(view.admin && { translations: allTranslations(base, row.translations) }),
+    // Never in a public answer: only its confirmed guests read them, from the day they are due (decision 0038).
+    ...(view.admin && { arrival_instructions: arrivalInstructionsAnswer(row.arrivalInstructions) }),
   };
 }
 
@@ -58,6 +60,8 @@ const columns = (input: PropertyValues) => ({
   ...(input.fees !== undefined && { fees: input.fees.map(feeCentsOf) }),
   ...(input.taxes !== undefined && { taxes: input.taxes.map(taxCentsOf) }),
   ...(input.vat_percent !== undefined && { vatHundredths: Math.round(input.vat_percent * 100) }),
+  // Left out: unchanged (none for a new property).
+  ...(input.arrival_instructions !== undefined && { arrivalInstructions: storedArrivalInstructions(input.arrival_instructions) }),
 });
 
 /** The public reads, prepared once: their SQL is built once, and PostgreSQL plans them once per connection. */

@@ -10,6 +10,7 @@ import { useMutationForm } from '@/lib/use-mutation-form';
 import { useSaveProperty } from '../api/catalogue';
 import { propertyForm, propertyMessages } from '../lib/catalogue-forms';
 import { feesTaxesDraftOf, feesTaxesValues } from '../lib/fees-taxes-draft';
+import { ArrivalInstructionsFields, arrivalDraftOf } from './arrival-instructions-fields';
 import { FeesTaxesFields } from './fees-taxes-fields';
 import { PhotosAndSave } from './photos-and-save';
 import { PropertyTextsFields, textsDraftOf, type PropertyTextsDraft } from './property-texts-fields';
@@ -27,6 +28,8 @@ const draftOf = (property: Property | null) => ({
   late_refund_percent: String((property?.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY).late_refund_percent),
   // Fees, tourist taxes and VAT (docs/behaviour.md §18).
   pricing: feesTaxesDraftOf(property),
+  // What confirmed guests are told before arriving, per language (docs/behaviour.md §21).
+  arrival_instructions: arrivalDraftOf(property),
 });
 
 /** Add or edit a property (docs/behaviour.md §2, §5; latitude and longitude: docs/design-notes.md#coordinates). */
@@ -59,7 +62,7 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
   const save = useSaveProperty();
   const [draft, setDraft] = useState(() => draftOf(property));
 
-  const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode' | 'texts' | 'pricing'>) => (value: string) =>
+  const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode' | 'texts' | 'pricing' | 'arrival_instructions'>) => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
   const setText = (language: keyof PropertyTextsDraft, field: 'name' | 'location' | 'description', value: string) =>
     setDraft((current) => ({ ...current, texts: { ...current.texts, [language]: { ...current.texts[language], [field]: value } } }));
@@ -121,6 +124,13 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         draft={draft.pricing}
         onChange={(pricing) => setDraft((current) => ({ ...current, pricing }))}
         error={form.errors.fees ?? form.errors.taxes ?? form.errors.vat_percent}
+      />
+      <ArrivalInstructionsFields
+        value={draft.arrival_instructions}
+        onChange={(language, text) =>
+          setDraft((current) => ({ ...current, arrival_instructions: { ...current.arrival_instructions, [language]: text } }))
+        }
+        error={form.errors.arrival_instructions}
       />
       <PhotosAndSave
         label={t('properties.form.photos')}

@@ -85,6 +85,8 @@ describe('admin properties', () => {
         fees: [],
         taxes: [],
         vat_percent: 0,
+        // No arrival instructions written: none in any language (docs/behaviour.md §21).
+        arrival_instructions: { fr: '', es: '', pt: '', en: '' },
       },
     ]);
   });

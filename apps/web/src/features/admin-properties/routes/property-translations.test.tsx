@@ -72,11 +72,12 @@ describe('admin property dialog: one tab per language', () => {
     await user.click(await screen.findByRole('button', { name: `Modifier ${PROPERTY_A.name}` }, LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le logement' });
     await user.clear(within(dialog).getByRole('textbox', { name: 'Adresse ou ville' }));
-    await user.click(within(dialog).getByRole('tab', { name: /^English/ }));
+    const texts = within(dialog).getByRole('tablist', { name: 'Textes du logement par langue' });
+    await user.click(within(texts).getByRole('tab', { name: /^English/ }));
 
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     const location = await within(dialog).findByRole('textbox', { name: 'Adresse ou ville' });
-    expect(within(dialog).getByRole('tab', { name: /^Français/ })).toHaveAttribute('aria-selected', 'true');
+    expect(within(texts).getByRole('tab', { name: /^Français/ })).toHaveAttribute('aria-selected', 'true');
     expect(location).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(location).toHaveFocus());
     expect(within(dialog).getByText('Ce champ est obligatoire')).toBeInTheDocument();

@@ -16,6 +16,7 @@ import { PriceLines } from '@/components/price-lines';
 import { BookingMoney } from './booking-money';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { CancelBookingPrompt } from './cancel-booking-prompt';
+import { ArrivalInstructionsNote } from './arrival-instructions-note';
 import { CheckInLine } from './check-in-line';
 
 export interface BookingCardProps {
@@ -80,6 +81,7 @@ export function BookingCard({ booking, onCancel, cancelling, children }: Booking
       <BookingMoney booking={booking} />
 
       {booking.status !== 'cancelled' ? <CheckInLine booking={booking} /> : null}
+      <ArrivalInstructionsNote booking={booking} />
 
       {booking.paid_amount > 0 ? <InvoiceList bookingId={booking.id} /> : null}
 

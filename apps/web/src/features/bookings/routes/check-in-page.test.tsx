@@ -59,6 +59,22 @@ describe('the online check-in screen', () => {
     expect(within(second).getByTestId('check-in-status')).toHaveTextContent('Enregistrement complet');
   });
 
+  it('my bookings shows the arrival instructions the server gives, line breaks kept, and nothing where it gives none', async () => {
+    mockApi({
+      ...base,
+      'GET /bookings': () => [
+        booking({ arrival_instructions: 'Boîte à clés : 4821\nWi-Fi : maison' }),
+        booking({ id: '66666666-6666-4666-8666-666666666666', arrival_instructions: null }),
+      ],
+    });
+    renderApp('/my-bookings', { token: 't' });
+    const first = await screen.findByRole('article', { name: 'Réservation n° 55555555' });
+    const note = within(first).getByRole('region', { name: 'Instructions d’arrivée' });
+    expect(within(note).getByTestId('arrival-instructions').textContent).toBe('Boîte à clés : 4821\nWi-Fi : maison');
+    const second = screen.getByRole('article', { name: 'Réservation n° 66666666' });
+    expect(within(second).queryByTestId('arrival-instructions')).toBeNull();
+  });
+
   // Eleven fields filled and three 249-country lists rendered: slow in jsdom on a busy machine.
   it('shows what is missing, saves part-way, and tells the field the server refused', { timeout: 90_000 }, async () => {
     let current = answer(null, []);

@@ -36,3 +36,16 @@ describe('the business on the privacy page and in the footer', () => {
     expect(within(screen.getByRole('contentinfo')).getByText(/RoomWeek/)).toBeInTheDocument();
   });
 });
+
+/** Issue 32 §3: the notice says what the online check-in collects and that the owner keeps it where the law requires. */
+describe('the online check-in on the privacy page', () => {
+  it('states what is collected and how long the owner keeps registration data, in the page language', async () => {
+    mockApi({ 'GET /config': () => config });
+    renderApp('/privacy');
+    const howLong = (await screen.findByRole('heading', { level: 2, name: 'Combien de temps' })).closest('section')!;
+    expect(within(howLong).getByText(/^Enregistrement des voyageurs : le propriétaire le conserve aussi longtemps que la loi l’y oblige/)).toHaveTextContent(
+      '1 095 jours après le départ',
+    );
+    expect(screen.getByText(/^Votre enregistrement en ligne avant le séjour/)).toHaveTextContent('conservés chiffrés');
+  });
+});

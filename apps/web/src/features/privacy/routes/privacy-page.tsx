@@ -11,9 +11,9 @@ import type { ReturnToState } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 
 const SECTIONS = {
-  collected: ['account', 'bookings', 'payments', 'messages', 'technical'],
+  collected: ['account', 'bookings', 'checkIn', 'payments', 'messages', 'technical'],
   purposes: ['contract', 'accounts', 'security'],
-  retention: ['account', 'bookings', 'messages', 'resets', 'technical', 'sessions'],
+  retention: ['account', 'bookings', 'checkIn', 'messages', 'resets', 'technical', 'sessions'],
   recipients: ['owner', 'payments', 'email', 'whatsapp', 'nobodyElse'],
 } as const;
 
