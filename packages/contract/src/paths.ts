@@ -128,5 +128,7 @@ export const paths = {
   invoices: {
     ofBooking: { method: 'GET', path: '/bookings/:id/invoices' },
     pdf: { method: 'GET', path: '/invoices/:number.pdf' },
+    adminList: { method: 'GET', path: '/admin/invoices' },
+    exportCsv: { method: 'GET', path: '/admin/exports/invoices.csv' },
   },
 } as const satisfies Record<string, Record<string, RoutePath>>;

@@ -16,6 +16,7 @@ import {
   type DeleteAccountBody,
   type ErrorResponse,
   type GuestsQuery,
+  type InvoicePeriodQuery,
   type Language,
   type LoginBody,
   type LoginTwoFactorBody,
@@ -398,5 +399,9 @@ export const api = {
     ofBooking: (id: string, signal?: AbortSignal) => call(routes.invoices.ofBooking, { params: { id }, signal }),
     /** A document's PDF, to save under its number. */
     pdf: (number: string) => download(routes.invoices.pdf, `${number}.pdf`, { params: { number } }),
+    /** The admins' list of a period's documents, with their totals. */
+    adminList: (query: InvoicePeriodQuery, signal?: AbortSignal) => call(routes.invoices.adminList, { query, signal }),
+    /** The same period as the accountant's CSV. */
+    exportCsv: (query: InvoicePeriodQuery) => download(routes.invoices.exportCsv, `invoices-${query.from}-${query.to}.csv`, { query }),
   },
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.ts';
 import { invoiceCounters, invoices, type InvoiceRow } from '../../../db/invoices-schema.ts';
 
@@ -61,5 +61,14 @@ export class InvoicesRepository {
   async byNumber(number: string): Promise<InvoiceRow | undefined> {
     const [row] = await this.db.select().from(invoices).where(eq(invoices.number, number));
     return row;
+  }
+
+  /** Every document issued between two of the site's dates (both included), in the order they were issued. */
+  issuedBetween(from: string, to: string): Promise<InvoiceRow[]> {
+    return this.db
+      .select()
+      .from(invoices)
+      .where(between(invoices.issueDate, from, to))
+      .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.sequence));
   }
 }

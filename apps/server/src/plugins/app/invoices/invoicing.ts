@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { invoicePdfUrl, type BusinessSettings, type InvoiceDocument, type InvoiceKind, type InvoiceSummary } from '@roomweek/contract';
+import { invoicePdfUrl, type AdminInvoiceList, type BusinessSettings, type InvoiceDocument, type InvoiceKind, type InvoiceSummary } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { siteToday } from '../../../lib/dates.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import type { BookingRow, BookingsRepository } from '../bookings/bookings-repository.ts';
 import { cancellingEntry, paymentInvoice, refundCreditNote, type Issue } from './invoice-documents.ts';
+import { ledger, ledgerCsv } from './invoice-ledger.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { InvoiceRow, InvoicesRepository } from './invoices-repository.ts';
 
@@ -95,6 +96,16 @@ export class Invoicing {
     const row = await this.options.repository.byNumber(number);
     if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('invoice_not_found', 'Invoice not found');
     return { number: row.number, bytes: await renderInvoicePdf(row.document, row.issuedAt) };
+  }
+
+  /** Every document of a period (the site's dates, both included) with each column's total: for the admins. */
+  async period(from: string, to: string): Promise<AdminInvoiceList> {
+    return ledger(await this.options.repository.issuedBetween(from, to), from, to);
+  }
+
+  /** The same documents as the accountant's CSV. */
+  async periodCsv(from: string, to: string): Promise<string> {
+    return ledgerCsv(await this.options.repository.issuedBetween(from, to));
   }
 
   private issueFor(tx: Executor, kind: InvoiceKind, business: BusinessSettings, from: InvoiceRow, build: (issue: Issue) => InvoiceDocument, links: Partial<InvoiceRow>) {
