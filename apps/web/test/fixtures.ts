@@ -130,6 +130,7 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     property_name: property.name,
     text_languages: { property_name: 'fr' },
     check_in_status: 'not_started',
+    billing: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX_LENGTH, APPROVAL_MESSAGE_MAX_LENGTH, BOOKING_SOURCES, BOOKING_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from './booking-rules.ts';
+import { BillingDetails } from './billing.ts';
 import { CancellationPolicy, CancelledBy, RefundStatus } from './cancellation.ts';
 import { CHECK_IN_STATUSES } from './check-in-rules.ts';
 import { CalendarDate, DateInput, Id, Language } from './common.ts';
@@ -85,6 +86,8 @@ export const Booking = z.object({
   text_languages: z.object({ property_name: Language }),
   /** Where its online check-in stands (GET /bookings/{id}/check-in). */
   check_in_status: z.enum(CHECK_IN_STATUSES),
+  /** Who its invoices are made out to when the guest gave billing details (issue 29); null: the guest's account. */
+  billing: BillingDetails.nullable(),
 });
 export type Booking = z.infer<typeof Booking>;
 
@@ -94,6 +97,8 @@ export const CreateBookingBody = z.object({
   end_date: DateInput,
   payment_method: PaymentMethod,
   ...PartyInput.shape,
+  /** Optional: who the invoices are made out to, when not the account (issue 29). */
+  billing: BillingDetails.optional(),
 });
 export type CreateBookingBody = z.input<typeof CreateBookingBody>;
 

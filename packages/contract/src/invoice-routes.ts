@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { adminErrors, ErrorResponse, IdParams } from './common.ts';
+import { BillingBody } from './billing.ts';
+import { Booking } from './bookings.ts';
+import { adminErrors, ErrorResponse, IdParams, writeErrors } from './common.ts';
 import { AdminInvoiceList, InvoiceNumberParams, InvoicePeriodQuery, InvoiceSummary, MAX_INVOICE_PERIOD_DAYS } from './invoices.ts';
 import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
@@ -13,6 +15,16 @@ export const invoiceRoutes = Object.freeze({
       'and the admins’ only; 404 booking_not_found for anyone else',
     params: IdParams,
     response: { 200: z.array(InvoiceSummary), 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+  }),
+  billing: defineRoute(paths.invoices.billing, {
+    auth: 'user',
+    summary:
+      'Who the booking’s invoices are made out to: billing details {name, company, address, vat_number} (a name or a ' +
+      'company), or null for the account. Its guest only (404 booking_not_found for anyone else); 409 billing_locked ' +
+      'once an invoice was issued for it',
+    params: IdParams,
+    body: BillingBody,
+    response: { 200: Booking, ...writeErrors },
   }),
   pdf: defineRoute(paths.invoices.pdf, {
     auth: 'user',

@@ -127,6 +127,7 @@ export const paths = {
   // Invoices and credit notes (issue 29, docs/decisions/0037-invoices.md).
   invoices: {
     ofBooking: { method: 'GET', path: '/bookings/:id/invoices' },
+    billing: { method: 'PUT', path: '/bookings/:id/billing' },
     pdf: { method: 'GET', path: '/invoices/:number.pdf' },
     adminList: { method: 'GET', path: '/admin/invoices' },
     exportCsv: { method: 'GET', path: '/admin/exports/invoices.csv' },

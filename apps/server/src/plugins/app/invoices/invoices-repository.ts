@@ -38,6 +38,12 @@ export class InvoicesRepository {
     return row;
   }
 
+  /** Whether any document was issued for a booking. */
+  async hasAny(executor: Executor, bookingId: string): Promise<boolean> {
+    const [row] = await executor.select({ id: invoices.id }).from(invoices).where(eq(invoices.bookingId, bookingId)).limit(1);
+    return Boolean(row);
+  }
+
   /** The credit note of a refund, if one was issued. */
   async creditNoteOfRefund(executor: Executor, refundId: string): Promise<InvoiceRow | undefined> {
     const [row] = await executor.select().from(invoices).where(and(eq(invoices.refundId, refundId), eq(invoices.kind, 'credit_note')));

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { invoicePdfUrl, type AdminInvoiceList, type BusinessSettings, type InvoiceDocument, type InvoiceKind, type InvoiceSummary } from '@roomweek/contract';
-import type { Executor } from '../../../db/client.ts';
+import { invoicePdfUrl, type AdminInvoiceList, type BillingDetails, type Booking, type BusinessSettings, type Language, type InvoiceDocument, type InvoiceKind, type InvoiceSummary } from '@roomweek/contract';
+import type { Database, Executor } from '../../../db/client.ts';
 import { siteToday } from '../../../lib/dates.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { conflict, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
+import { toBooking } from '../bookings/booking-view.ts';
 import type { BookingRow, BookingsRepository } from '../bookings/bookings-repository.ts';
 import { cancellingEntry, paymentInvoice, refundCreditNote, type Issue } from './invoice-documents.ts';
 import { ledger, ledgerCsv } from './invoice-ledger.ts';
@@ -12,6 +13,7 @@ import type { InvoiceRow, InvoicesRepository } from './invoices-repository.ts';
 
 export interface InvoicingOptions {
   repository: InvoicesRepository;
+  db: Database;
   bookings: BookingsRepository;
   /** The business as it is now (the settings service's `business()`), read in the issuing transaction. */
   business: (executor: Executor) => Promise<BusinessSettings>;
@@ -89,6 +91,24 @@ export class Invoicing {
     const view = await this.options.bookings.view(bookingId);
     if (!view || (view.booking.userId !== user.id && user.role !== 'admin')) throw notFound('booking_not_found', 'Booking not found');
     return (await this.options.repository.ofBooking(bookingId)).map(summaryOf);
+  }
+
+  /**
+   * The billing details of the guest's own booking, or null for the account; 409 `billing_locked` once the booking has
+   * an invoice (the invoice keeps what it was issued with). Under the booking's row lock, which the settlement also
+   * takes before invoicing: a payment and a change of details never cross.
+   */
+  async setBilling(user: UserRow, bookingId: string, billing: BillingDetails | null, language: Language): Promise<Booking> {
+    const { bookings, repository } = this.options;
+    return this.options.db.transaction(async (tx) => {
+      const locked = await bookings.lock(tx, bookingId);
+      if (!locked || locked.booking.userId !== user.id) throw notFound('booking_not_found', 'Booking not found');
+      if (await repository.hasAny(tx, bookingId)) throw conflict('billing_locked', 'An invoice was issued for this booking: its billing details can no longer change');
+      await bookings.update(tx, bookingId, { billing });
+      const view = await bookings.view(bookingId, tx);
+      if (!view) throw notFound('booking_not_found', 'Booking not found');
+      return toBooking(view, language);
+    });
   }
 
   /** A document's PDF for its booking's guest or an admin; 404 for anyone else. */
