@@ -22,6 +22,7 @@ export const config: PublicConfig = {
   booking_hold_minutes: 30,
   site_url: 'http://localhost:3000',
   business: null,
+  invoice_retention_years: 10,
 };
 
 export const client: User = {
