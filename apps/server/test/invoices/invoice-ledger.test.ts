@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AdminInvoiceList, Room } from '@roomweek/contract';
 import { addDays } from '@roomweek/contract';
@@ -15,9 +16,9 @@ import { invoicesOf, setBusiness } from './invoices-support.ts';
 const CLEANING = { code: 'cleaning', name: { fr: 'Ménage' }, amount: 60, per: 'stay' };
 const TAX = { code: 'tourist_tax', name: { fr: 'Taxe de séjour' }, kind: 'per_adult_night', amount: 2, max_nights: 7 };
 
-const list = (w: { app: import('fastify').FastifyInstance }, token: string | undefined, query: string) =>
+const list = (w: { app: FastifyInstance }, token: string | undefined, query: string) =>
   w.app.inject({ url: `/api/admin/invoices${query}`, headers: token ? bearer(token) : {} });
-const csv = (w: { app: import('fastify').FastifyInstance }, token: string | undefined, query: string) =>
+const csv = (w: { app: FastifyInstance }, token: string | undefined, query: string) =>
   w.app.inject({ url: `/api/admin/exports/invoices.csv${query}`, headers: token ? bearer(token) : {} });
 
 describe('the period’s invoices and the accountant’s export', () => {
