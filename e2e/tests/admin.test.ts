@@ -364,6 +364,7 @@ describe('the administrator', () => {
       property_name: 'Maison Sablon',
       text_languages: { property_name: 'fr' },
       check_in_status: 'not_started',
+      billing: null,
     }));
     const count = (status: string) => bookings.filter((booking) => booking.status === status).length;
     const searches: (string | null)[] = [];

@@ -112,6 +112,11 @@ const EnvSchema = z.object({
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Password hashes that may wait for one of the two hashing slots; beyond, 503 `busy` with Retry-After. */
   HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(32),
+  /**
+   * Years issued invoices and credit notes are kept (legal retention: 10 in Belgium and Portugal, at least 4 in Spain),
+   * told on the privacy notice; the account's anonymisation never touches them (docs/behaviour.md §19).
+   */
+  INVOICE_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(10),
   TZ_SITE: z
     .string()
     .default('Europe/Brussels')

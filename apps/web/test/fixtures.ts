@@ -22,6 +22,7 @@ export const config: PublicConfig = {
   booking_hold_minutes: 30,
   site_url: 'http://localhost:3000',
   business: null,
+  invoice_retention_years: 10,
 };
 
 export const client: User = {
@@ -130,6 +131,7 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     property_name: property.name,
     text_languages: { property_name: 'fr' },
     check_in_status: 'not_started',
+    billing: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX_LENGTH, APPROVAL_MESSAGE_MAX_LENGTH, BOOKING_SOURCES, BOOKING_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from './booking-rules.ts';
+import { BillingDetails } from './billing.ts';
 import { CancellationPolicy, CancelledBy, RefundStatus } from './cancellation.ts';
 import { CHECK_IN_STATUSES } from './check-in-rules.ts';
 import { CalendarDate, DateInput, Id, Language } from './common.ts';
@@ -90,6 +91,8 @@ export const Booking = z.object({
    * (French fallback) from ARRIVAL_INSTRUCTIONS_DAYS before arrival on; null before that day, or when not confirmed.
    */
   arrival_instructions: z.string().nullable().optional(),
+  /** Who its invoices are made out to when the guest gave billing details (issue 29); null: the guest's account. */
+  billing: BillingDetails.nullable(),
 });
 export type Booking = z.infer<typeof Booking>;
 
@@ -99,6 +102,8 @@ export const CreateBookingBody = z.object({
   end_date: DateInput,
   payment_method: PaymentMethod,
   ...PartyInput.shape,
+  /** Optional: who the invoices are made out to, when not the account (issue 29). */
+  billing: BillingDetails.optional(),
 });
 export type CreateBookingBody = z.input<typeof CreateBookingBody>;
 

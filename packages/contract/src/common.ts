@@ -149,5 +149,6 @@ export const ERROR_CODES = [
   'guardian_not_adult',
   // Invoices and credit notes (issue 29, docs/decisions/0037-invoices.md).
   'invoice_not_found',
+  'billing_locked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

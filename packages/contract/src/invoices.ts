@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { InvoiceNotes } from './business.ts';
+import { CalendarDate } from './common.ts';
+import { daysBetween } from './dates.ts';
 import type { Language } from './languages.ts';
 
 /** Invoices and credit notes (issue 29, docs/decisions/0037-invoices.md). */
@@ -66,7 +68,8 @@ export interface InvoiceDocument {
   issue_date: string;
   language: Language;
   seller: InvoiceSeller;
-  buyer: { name: string; email: string };
+  /** The guest's name and e-mail, and the billing details they gave (company, address, VAT number) when any. */
+  buyer: { name: string; email: string; company?: string; address?: string; vat_number?: string };
   booking: { id: string; start_date: string; end_date: string };
   /** The document this one corrects: a credit note's invoice, a cancelling entry's credit note. */
   corrects: string | null;
@@ -77,3 +80,40 @@ export interface InvoiceDocument {
   total_cents: number;
   method: 'stripe' | 'paypal';
 }
+
+/** The longest period the admin's list and the accountant's export cover at once (a leap year, both ends included). */
+export const MAX_INVOICE_PERIOD_DAYS = 366;
+
+/** `?from=&to=`: the documents issued between two of the site's dates, both included. */
+export const InvoicePeriodQuery = z
+  .object({ from: CalendarDate, to: CalendarDate })
+  .refine((q) => daysBetween(q.from, q.to) >= 0, { message: 'to must not be before from', path: ['to'] })
+  .refine((q) => daysBetween(q.from, q.to) < MAX_INVOICE_PERIOD_DAYS, { message: `At most ${MAX_INVOICE_PERIOD_DAYS} days at once`, path: ['to'] });
+export type InvoicePeriodQuery = z.infer<typeof InvoicePeriodQuery>;
+
+/**
+ * One document as the owner's list shows it (and the export writes it), amounts in euros, tax included in `total`:
+ * `net` = `total` − `vat` − `taxes`; negative for a credit note. `guest`: who it was issued to (the billing name or
+ * company when the guest gave one). `method`: how the money moved.
+ */
+export const AdminInvoice = z.object({
+  number: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  issue_date: z.string(),
+  guest: z.string(),
+  booking_id: z.string(),
+  method: z.enum(['stripe', 'paypal']),
+  net: z.number(),
+  vat: z.number(),
+  taxes: z.number(),
+  total: z.number(),
+  url: z.string(),
+});
+export type AdminInvoice = z.infer<typeof AdminInvoice>;
+
+/** Each column's sum over the period, added in cents then given in euros. */
+export const InvoiceTotals = z.object({ count: z.number().int(), net: z.number(), vat: z.number(), taxes: z.number(), total: z.number() });
+export type InvoiceTotals = z.infer<typeof InvoiceTotals>;
+
+export const AdminInvoiceList = z.object({ from: z.string(), to: z.string(), documents: z.array(AdminInvoice), totals: InvoiceTotals });
+export type AdminInvoiceList = z.infer<typeof AdminInvoiceList>;

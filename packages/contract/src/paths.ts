@@ -127,6 +127,9 @@ export const paths = {
   // Invoices and credit notes (issue 29, docs/decisions/0037-invoices.md).
   invoices: {
     ofBooking: { method: 'GET', path: '/bookings/:id/invoices' },
+    billing: { method: 'PUT', path: '/bookings/:id/billing' },
     pdf: { method: 'GET', path: '/invoices/:number.pdf' },
+    adminList: { method: 'GET', path: '/admin/invoices' },
+    exportCsv: { method: 'GET', path: '/admin/exports/invoices.csv' },
   },
 } as const satisfies Record<string, Record<string, RoutePath>>;

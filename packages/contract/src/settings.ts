@@ -80,6 +80,8 @@ export const PublicConfig = z.object({
   site_url: z.string(),
   /** The business named in the footer and the privacy notice; null until the owner gives its legal name (issue 29). */
   business: PublicBusiness.nullable(),
+  /** How many years issued invoices and credit notes are kept, even once the guest's account is deleted (INVOICE_RETENTION_YEARS). */
+  invoice_retention_years: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type BillingDetails,
   BOOKING_SOURCES,
   CANCEL_REASONS,
   DEFAULT_MAX_GUESTS,
@@ -201,6 +202,8 @@ export const bookings = pgTable(
      */
     priceLines: jsonb('price_lines').$type<StoredPriceLine[]>().notNull().default([]),
     feesCents: bigint('fees_cents', { mode: 'number' }).notNull().default(0),
+    /** Who its invoices are made out to, when the guest gave billing details (migration 0027); null: the account. */
+    billing: jsonb('billing').$type<BillingDetails>(),
     taxesCents: bigint('taxes_cents', { mode: 'number' }).notNull().default(0),
     vatCents: bigint('vat_cents', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: ['confirmed', 'pending', 'cancelled'] }).notNull(),
@@ -244,6 +247,7 @@ export const bookings = pgTable(
     check('bookings_dates_check', sql`${t.endDate} > ${t.startDate}`),
     check('bookings_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled')`),
     check('bookings_payment_method_check', sql`${t.paymentMethod} in ('stripe', 'paypal', 'on_site')`),
+    check('bookings_billing_check', sql`${t.billing} is null or jsonb_typeof(${t.billing}) = 'object'`),
     check('bookings_party_check', sql`${t.adults} >= 1 and ${t.children} >= 0`),
     check('bookings_source_check', sql`${t.source} in ('web', 'admin')`),
     check('bookings_refunds_within_paid', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.paidCents}`),

@@ -1,18 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '@roomweek/contract';
-import { createProperty, createRoom, registerUser, siteDate } from '../helper.ts';
-import { deliver, pendingBooking, startCheckout, usePaymentsWorld } from '../payments/payments-support.ts';
+import { buildTestApp, createProperty, createRoom, registerUser, siteDate, usePostgres, type TestApp } from '../helper.ts';
+import { pendingBooking, paymentsWorld, startCheckout, type PaymentsWorld } from '../payments/payments-support.ts';
+import { openSecondHandle } from '../support.ts';
 import { invoiceNumber, invoicesOf, setBusiness } from './invoices-support.ts';
 
-/**
- * Invoice numbers under concurrency (docs/decisions/0037-invoices.md): payments confirmed at the same moment take
- * distinct, consecutive numbers from the counter row, with no gap. Real concurrency with TEST_DB=pg.
- */
-describe('invoice numbers under concurrency', () => {
-  const w = usePaymentsWorld();
-  const COUNT = 20;
+/** Instances of one site share their keys (as in production): each checks the webhooks' signatures the same way. */
+const sharedSecrets = { SETTINGS_KEY: 'test-settings-key-shared-by-instances', JWT_SECRET: 'test-jwt-secret-shared-by-instances' };
 
-  it(`${COUNT} payments confirmed concurrently get ${COUNT} distinct consecutive numbers`, async () => {
+/**
+ * Invoice numbers under concurrency (docs/decisions/0037-invoices.md): payments confirmed at the same moment on two
+ * instances of the site take distinct, consecutive numbers from the counter row, with no gap. With TEST_DB=pg each
+ * instance has its own connection pool on one PostgreSQL database (real concurrency); on PGlite they share it.
+ */
+describe('invoice numbers under concurrency, over two instances', () => {
+  const COUNT = 30;
+  let w: PaymentsWorld;
+  let second: TestApp;
+  beforeAll(async () => {
+    w = await paymentsWorld(sharedSecrets);
+    const database = usePostgres ? await openSecondHandle(w.t.database) : w.t.database;
+    second = await buildTestApp({ env: { ...w.stripe.env(), ...w.paypal.env(), ...sharedSecrets }, database });
+  }, 60_000);
+  afterAll(async () => {
+    await second?.close();
+    if (usePostgres) await second?.database.drop();
+    await w?.close();
+  });
+
+  it(`${COUNT} payments confirmed concurrently, half on each instance, get ${COUNT} distinct consecutive numbers`, async () => {
     await setBusiness(w.app, w.admin);
     const property = await createProperty(w.app, w.admin);
     const pending: { booking: Booking; token: string; sessionId: string }[] = [];
@@ -25,7 +41,13 @@ describe('invoice numbers under concurrency', () => {
       w.stripe.markPaid(session.id);
       pending.push({ booking, token: guest.token, sessionId: session.id });
     }
-    const responses = await Promise.all(pending.map(({ sessionId }) => deliver(w, w.stripe.event('checkout.session.completed', sessionId))));
+    const responses = await Promise.all(
+      pending.map(({ sessionId }, i) => {
+        const { payload, headers } = w.stripe.sign(w.stripe.event('checkout.session.completed', sessionId));
+        const instance = i % 2 === 0 ? w.app : second.app;
+        return instance.inject({ method: 'POST', url: '/api/payments/webhook/stripe', headers, payload });
+      }),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: COUNT }, () => 200));
 
     const numbers: string[] = [];
@@ -36,6 +58,6 @@ describe('invoice numbers under concurrency', () => {
     }
     const year = siteDate(0).slice(0, 4);
     expect(numbers.sort()).toEqual(Array.from({ length: COUNT }, (_, i) => invoiceNumber(year, i + 1)));
-    // Setting up 20 guests, rooms and checkouts takes most of it.
-  }, 180_000);
+    // Setting up 30 guests, rooms and checkouts takes most of it.
+  }, 240_000);
 });

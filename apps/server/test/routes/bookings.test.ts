@@ -61,6 +61,7 @@ describe('bookings routes', () => {
         property_name: 'Booking House',
         text_languages: { property_name: 'fr' },
         check_in_status: 'not_started',
+        billing: null,
       });
     });
 

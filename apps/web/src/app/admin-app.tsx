@@ -12,6 +12,7 @@ const PaymentSettingsPage = lazy(() => import('@/features/admin-settings/routes/
 const AccountPage = lazy(() => import('@/features/admin-settings/routes/account-page'));
 const WhatsappPage = lazy(() => import('@/features/admin-settings/routes/whatsapp-page'));
 const BusinessPage = lazy(() => import('@/features/admin-settings/routes/business-page'));
+const InvoicesPage = lazy(() => import('@/features/admin-invoices/routes/invoices-page'));
 const CancellationPolicyPage = lazy(() => import('@/features/admin-settings/routes/cancellation-policy-page'));
 const GuestsPage = lazy(() => import('@/features/admin-bookings/routes/guests-page'));
 const CalendarPage = lazy(() => import('@/features/admin-calendar/routes/calendar-page'));
@@ -33,6 +34,7 @@ export default function AdminApp() {
       <Route path="account" element={<AccountPage />} />
       <Route path="whatsapp" element={<WhatsappPage />} />
       <Route path="business" element={<BusinessPage />} />
+      <Route path="invoices" element={<InvoicesPage />} />
       <Route path="cancellation-policy" element={<CancellationPolicyPage />} />
       <Route path="guests" element={<GuestsPage />} />
       <Route path="calendar" element={<CalendarPage />} />

@@ -17,6 +17,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   booking_hold_minutes: 30,
   site_url: '',
   business: null,
+  invoice_retention_years: 10,
 };
 
 export const publicConfigQuery = queryOptions({

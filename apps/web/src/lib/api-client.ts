@@ -1,6 +1,7 @@
 import {
   type AdminBookingsQuery,
   type AdminCreateBookingBody,
+  type BillingDetails,
   type BlockBody,
   type BookingSettings,
   type BusinessSettingsBody,
@@ -12,6 +13,7 @@ import {
   type CreateBookingBody,
   type DeleteAccountBody,
   type GuestsQuery,
+  type InvoicePeriodQuery,
   type LoginBody,
   type LoginTwoFactorBody,
   type SecuritySettings,
@@ -200,5 +202,11 @@ export const api = {
     ofBooking: (id: string, signal?: AbortSignal) => call(routes.invoices.ofBooking, { params: { id }, signal }),
     /** A document's PDF, to save under its number. */
     pdf: (number: string) => download(routes.invoices.pdf, `${number}.pdf`, { params: { number } }),
+    /** Who a booking's invoices are made out to (null: the account), until its first invoice. */
+    setBilling: (id: string, billing: BillingDetails | null) => call(routes.invoices.billing, { params: { id }, body: { billing } }),
+    /** The admins' list of a period's documents, with their totals. */
+    adminList: (query: InvoicePeriodQuery, signal?: AbortSignal) => call(routes.invoices.adminList, { query, signal }),
+    /** The same period as the accountant's CSV. */
+    exportCsv: (query: InvoicePeriodQuery) => download(routes.invoices.exportCsv, `invoices-${query.from}-${query.to}.csv`, { query }),
   },
 };

@@ -1,10 +1,11 @@
 import { PageMeta } from '@/components/page-meta';
-import type { Party, PaymentMethod } from '@roomweek/contract';
+import { BillingDetails, type Party, type PaymentMethod } from '@roomweek/contract';
 import { Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { BackLink } from '@/components/back-link';
+import { BillingOption, NO_BILLING, type BillingChoice } from '@/components/billing-fields';
 import { ReviewSection } from '@/components/reviews/review-section';
 import { StatusView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
@@ -50,6 +51,9 @@ export function RoomBookingPage() {
   const [wantedParty, setParty] = useState<Party>(() => partyFromGuests(guestsParam(params.get('guests'))));
   // Paying on site was refused until the account proves its e-mail: the notice offers a new link (docs/decisions/0029).
   const [needsEmailProof, setNeedsEmailProof] = useState(false);
+  // Other billing details for the invoices (issue 29), checked as the server checks them when booking.
+  const [billing, setBilling] = useState<BillingChoice>(NO_BILLING);
+  const [billingTried, setBillingTried] = useState(false);
   useLoggedError(room.error, 'Error fetching data');
   // Keeps its identity while the stay's hook keeps pick's: the calendar (memoized) does not render again for nothing.
   const { pick } = stayState;
@@ -91,6 +95,12 @@ export function RoomBookingPage() {
       toast.error(t('toasts.selectDates'));
       return null;
     }
+    const billingDetails = billing.open ? BillingDetails.safeParse(billing.draft) : null;
+    if (billingDetails && !billingDetails.success) {
+      setBillingTried(true);
+      toast.error(t('toasts.billingInvalid'));
+      return null;
+    }
     try {
       return await createBooking.mutateAsync({
         room_id: roomData.id,
@@ -99,6 +109,7 @@ export function RoomBookingPage() {
         adults: party.adults,
         children: party.children,
         payment_method: method,
+        ...(billingDetails && { billing: billingDetails.data }),
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'room_unavailable') void refreshAvailability();
@@ -147,6 +158,12 @@ export function RoomBookingPage() {
             ) : (
               <p className="rounded-xl bg-stone-50 p-4 text-sm text-stone-600">{t('toasts.selectDates')}</p>
             )}
+            {user ? (
+              // Its strings load apart: the rest of the form does not wait for them.
+              <Suspense fallback={null}>
+                <BillingOption choice={billing} onChange={setBilling} showErrors={billingTried} />
+              </Suspense>
+            ) : null}
             <PaymentTabs stay={stay} beginBooking={beginBooking} />
             {needsEmailProof ? <EmailProofNotice /> : null}
           </div>

@@ -11,6 +11,7 @@ export const adminPaths = {
   account: paths.adminAccount,
   whatsapp: `${paths.admin}/whatsapp`,
   business: `${paths.admin}/business`,
+  invoices: `${paths.admin}/invoices`,
   cancellationPolicy: `${paths.admin}/cancellation-policy`,
   guests: `${paths.admin}/guests`,
   calendar: `${paths.admin}/calendar`,

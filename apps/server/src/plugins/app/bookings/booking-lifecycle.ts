@@ -93,8 +93,11 @@ export type NewBooking = Pick<
   BookingRow,
   'roomId' | 'userId' | 'userName' | 'userEmail' | 'startDate' | 'endDate' | 'totalCents' | 'paymentMethod' | 'language' | 'cancellationPolicy'
 > &
-  /** The party (one adult by default), where it came from (`web` by default) and the owner's note on one they entered. */
-  Partial<Pick<BookingRow, 'adults' | 'children' | 'source' | 'adminNote'>>;
+  /**
+   * The party (one adult by default), where it came from (`web` by default), the owner's note on one they entered and
+   * the billing details the guest gave.
+   */
+  Partial<Pick<BookingRow, 'adults' | 'children' | 'source' | 'adminNote' | 'billing'>>;
 
 /** How a booking opens besides its values: waiting for the owner's approval; `silent`, without any message (a stay already over, entered by the owner). */
 export interface OpenOptions {

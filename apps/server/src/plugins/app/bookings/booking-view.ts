@@ -79,5 +79,6 @@ export function toBooking({ booking, roomNumber, propertyId, propertyName, prope
     property_name: name.text,
     text_languages: { property_name: name.language },
     check_in_status: checkInStatus ?? 'not_started',
+    billing: booking.billing ?? null,
   };
 }

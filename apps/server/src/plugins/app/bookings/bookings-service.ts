@@ -134,7 +134,11 @@ export class BookingsService {
           // Paying on site for one's own card/PayPal hold makes its nights unpaid on-site nights: capped as a new booking.
           if (capped && onSite && ownHold.paymentMethod !== 'on_site') await this.assertUnderNightCap(tx, user.id, start, end);
           // The party asked now is the booking's, whatever the hold said, and so is the price it makes (taxes, per-person fees).
-          await this.repository.update(tx, ownHold.id, { ...party, ...bookingPriceColumns(priceStay(room.pricing, start, end, party)) });
+          await this.repository.update(tx, ownHold.id, {
+            ...party,
+            ...bookingPriceColumns(priceStay(room.pricing, start, end, party)),
+            ...(body.billing !== undefined && { billing: body.billing }),
+          });
           return { booking: toBooking(await lifecycle.switchMethod(tx, ownHold.id, body.payment_method, approval)), reused: true };
         }
         // The room's stay rules and price: the same quote GET /rooms/{id}/quote answers (docs/behaviour.md §11).
@@ -151,6 +155,7 @@ export class BookingsService {
           ...bookingPriceColumns(price),
           paymentMethod: body.payment_method,
           language,
+          billing: body.billing ?? null,
         }, approval);
         return { booking: toBooking(view), reused: false };
       });

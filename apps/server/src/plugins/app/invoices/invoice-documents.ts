@@ -33,6 +33,19 @@ const sellerOf = (business: BusinessSettings): InvoiceDocument['seller'] => ({
   notes: { ...business.invoice_notes },
 });
 
+/** The guest's name and e-mail, or the billing details they gave (the e-mail stays the account's). */
+function buyerOf(booking: BookingRow): InvoiceDocument['buyer'] {
+  const billing = booking.billing;
+  if (!billing) return { name: booking.userName, email: booking.userEmail };
+  return {
+    name: billing.name,
+    email: booking.userEmail,
+    ...(billing.company && { company: billing.company }),
+    ...(billing.address && { address: billing.address }),
+    ...(billing.vat_number && { vat_number: billing.vat_number }),
+  };
+}
+
 /** a × b / c rounded half up (non-negative a, b; positive c), in exact integers. */
 const mulDivHalfUp = (a: number, b: number, c: number): number => {
   const n = BigInt(a) * BigInt(b) * 2n + BigInt(c);
@@ -108,7 +121,7 @@ export function paymentInvoice(booking: BookingRow, business: BusinessSettings, 
     issue_date: issue.issueDate,
     language,
     seller: sellerOf(business),
-    buyer: { name: booking.userName, email: booking.userEmail },
+    buyer: buyerOf(booking),
     booking: { id: booking.id, start_date: booking.startDate, end_date: booking.endDate },
     corrects: null,
     lines: bookingLines(booking, language),

@@ -177,7 +177,11 @@ export async function renderInvoicePdf(document: InvoiceDocument, issuedAt: Date
   w.y = top;
   const buyerX = MARGIN + half + 20;
   w.text(t.buyer, { x: buyerX, size: 8 });
-  w.text(buyer.name, { x: buyerX, bold: true });
+  // Billing details the guest gave: the company first, then the person, the address and the VAT number.
+  if (buyer.company) w.text(buyer.company, { x: buyerX, bold: true, width: half });
+  if (buyer.name) w.text(buyer.name, { x: buyerX, bold: !buyer.company });
+  if (buyer.address) w.text(buyer.address, { x: buyerX, width: half });
+  if (buyer.vat_number) w.text(fill(t.vat_number, { value: buyer.vat_number }), { x: buyerX, width: half });
   w.text(buyer.email, { x: buyerX });
   w.y = Math.min(w.y, sellerBottom) - 12;
 

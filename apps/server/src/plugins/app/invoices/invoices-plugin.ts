@@ -17,6 +17,7 @@ export default fp<{ config: Config }>(
       'invoicing',
       new Invoicing({
         repository: new InvoicesRepository(app.db),
+        db: app.db,
         bookings: app.bookingsRepository,
         business: (executor) => app.settingsService.business(executor),
         timeZone: config.TZ_SITE,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.ts';
 import { invoiceCounters, invoices, type InvoiceRow } from '../../../db/invoices-schema.ts';
 
@@ -38,6 +38,12 @@ export class InvoicesRepository {
     return row;
   }
 
+  /** Whether any document was issued for a booking. */
+  async hasAny(executor: Executor, bookingId: string): Promise<boolean> {
+    const [row] = await executor.select({ id: invoices.id }).from(invoices).where(eq(invoices.bookingId, bookingId)).limit(1);
+    return Boolean(row);
+  }
+
   /** The credit note of a refund, if one was issued. */
   async creditNoteOfRefund(executor: Executor, refundId: string): Promise<InvoiceRow | undefined> {
     const [row] = await executor.select().from(invoices).where(and(eq(invoices.refundId, refundId), eq(invoices.kind, 'credit_note')));
@@ -61,5 +67,14 @@ export class InvoicesRepository {
   async byNumber(number: string): Promise<InvoiceRow | undefined> {
     const [row] = await this.db.select().from(invoices).where(eq(invoices.number, number));
     return row;
+  }
+
+  /** Every document issued between two of the site's dates (both included), in the order they were issued. */
+  issuedBetween(from: string, to: string): Promise<InvoiceRow[]> {
+    return this.db
+      .select()
+      .from(invoices)
+      .where(between(invoices.issueDate, from, to))
+      .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.sequence));
   }
 }

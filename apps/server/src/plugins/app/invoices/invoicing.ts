@@ -1,16 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { invoicePdfUrl, type BusinessSettings, type InvoiceDocument, type InvoiceKind, type InvoiceSummary } from '@roomweek/contract';
-import type { Executor } from '../../../db/client.ts';
+import { invoicePdfUrl, type AdminInvoiceList, type BillingDetails, type Booking, type BusinessSettings, type Language, type InvoiceDocument, type InvoiceKind, type InvoiceSummary } from '@roomweek/contract';
+import type { Database, Executor } from '../../../db/client.ts';
 import { siteToday } from '../../../lib/dates.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { conflict, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
+import { toBooking } from '../bookings/booking-view.ts';
 import type { BookingRow, BookingsRepository } from '../bookings/bookings-repository.ts';
 import { cancellingEntry, paymentInvoice, refundCreditNote, type Issue } from './invoice-documents.ts';
+import { ledger, ledgerCsv } from './invoice-ledger.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { InvoiceRow, InvoicesRepository } from './invoices-repository.ts';
 
 export interface InvoicingOptions {
   repository: InvoicesRepository;
+  db: Database;
   bookings: BookingsRepository;
   /** The business as it is now (the settings service's `business()`), read in the issuing transaction. */
   business: (executor: Executor) => Promise<BusinessSettings>;
@@ -90,11 +93,39 @@ export class Invoicing {
     return (await this.options.repository.ofBooking(bookingId)).map(summaryOf);
   }
 
+  /**
+   * The billing details of the guest's own booking, or null for the account; 409 `billing_locked` once the booking has
+   * an invoice (the invoice keeps what it was issued with). Under the booking's row lock, which the settlement also
+   * takes before invoicing: a payment and a change of details never cross.
+   */
+  async setBilling(user: UserRow, bookingId: string, billing: BillingDetails | null, language: Language): Promise<Booking> {
+    const { bookings, repository } = this.options;
+    return this.options.db.transaction(async (tx) => {
+      const locked = await bookings.lock(tx, bookingId);
+      if (!locked || locked.booking.userId !== user.id) throw notFound('booking_not_found', 'Booking not found');
+      if (await repository.hasAny(tx, bookingId)) throw conflict('billing_locked', 'An invoice was issued for this booking: its billing details can no longer change');
+      await bookings.update(tx, bookingId, { billing });
+      const view = await bookings.view(bookingId, tx);
+      if (!view) throw notFound('booking_not_found', 'Booking not found');
+      return toBooking(view, language);
+    });
+  }
+
   /** A document's PDF for its booking's guest or an admin; 404 for anyone else. */
   async pdf(user: UserRow, number: string): Promise<{ number: string; bytes: Uint8Array }> {
     const row = await this.options.repository.byNumber(number);
     if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('invoice_not_found', 'Invoice not found');
     return { number: row.number, bytes: await renderInvoicePdf(row.document, row.issuedAt) };
+  }
+
+  /** Every document of a period (the site's dates, both included) with each column's total: for the admins. */
+  async period(from: string, to: string): Promise<AdminInvoiceList> {
+    return ledger(await this.options.repository.issuedBetween(from, to), from, to);
+  }
+
+  /** The same documents as the accountant's CSV. */
+  async periodCsv(from: string, to: string): Promise<string> {
+    return ledgerCsv(await this.options.repository.issuedBetween(from, to));
   }
 
   private issueFor(tx: Executor, kind: InvoiceKind, business: BusinessSettings, from: InvoiceRow, build: (issue: Issue) => InvoiceDocument, links: Partial<InvoiceRow>) {

@@ -134,7 +134,8 @@ export class PrivacyRepository {
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
     await tx.delete(userSessions).where(eq(userSessions.userId, userId));
-    await tx.update(bookings).set({ userName: ANONYMISED_NAME, userEmail: email }).where(eq(bookings.userId, userId));
+    // Billing details too; issued invoices and credit notes keep their own copy (legal retention, INVOICE_RETENTION_YEARS).
+    await tx.update(bookings).set({ userName: ANONYMISED_NAME, userEmail: email, billing: null }).where(eq(bookings.userId, userId));
     // Reviews stay, signed "A former guest" (docs/decisions/0035): the name they showed goes.
     await tx.update(reviews).set({ authorName: null }).where(eq(reviews.userId, userId));
     // The travellers' identities of its check-ins go too (decision 0036), except a stay's the owner must keep for the

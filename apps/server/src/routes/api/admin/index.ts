@@ -4,6 +4,7 @@ import type { Config } from '../../../config.ts';
 import { contractRoute } from '../../contract-route.ts';
 import calendarRoutes from './calendar.ts';
 import guestsRoutes from './guests.ts';
+import invoicesRoutes from './invoices.ts';
 import securityRoutes from './security.ts';
 
 /** Everything here is for administrators only. */
@@ -12,6 +13,7 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
   await app.register(guestsRoutes);
   await app.register(calendarRoutes);
   await app.register(securityRoutes);
+  await app.register(invoicesRoutes);
   const delivery = () => (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? 'cloud_api' : 'log') as 'cloud_api' | 'log';
 
   contractRoute(app, routes.admin.bookings, {

@@ -13,6 +13,13 @@ const invoices: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => app.invoicing.ofBooking(signedInUser(request), request.params.id),
   });
 
+  // Who the invoices are made out to, until the first one is issued; the property's name in the reader's language.
+  contractRoute(app, routes.invoices.billing, {
+    preHandler: app.authenticate,
+    config: { contentLanguage: true },
+    handler: async (request) => app.invoicing.setBilling(signedInUser(request), request.params.id, request.body.billing, request.contentLanguage),
+  });
+
   contractRoute(app, routes.invoices.pdf, {
     preHandler: app.authenticate,
     handler: async (request, reply) => {

@@ -42,6 +42,7 @@ const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
         booking_hold_minutes: config.BOOKING_HOLD_MINUTES,
         site_url: config.PUBLIC_URL,
         business,
+        invoice_retention_years: config.INVOICE_RETENTION_YEARS,
       };
     },
   });

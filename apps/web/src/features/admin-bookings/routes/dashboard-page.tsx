@@ -11,6 +11,7 @@ import {
   HandCoins,
   Landmark,
   MessageCircle,
+  ReceiptText,
   UserCog,
   Star,
   Users,
@@ -41,6 +42,7 @@ const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'cancellationPolicy', to: adminPaths.cancellationPolicy, icon: CalendarX2 },
   { key: 'whatsapp', to: adminPaths.whatsapp, icon: MessageCircle },
   { key: 'business', to: adminPaths.business, icon: Landmark },
+  { key: 'invoices', to: adminPaths.invoices, icon: ReceiptText },
   { key: 'account', to: adminPaths.account, icon: UserCog },
 ];
 

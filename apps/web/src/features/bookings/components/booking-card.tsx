@@ -13,6 +13,7 @@ import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { describeParty } from '@/lib/party';
 import { PriceLines } from '@/components/price-lines';
+import { BillingEditor } from './billing-editor';
 import { BookingMoney } from './booking-money';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { CancelBookingPrompt } from './cancel-booking-prompt';
@@ -83,6 +84,7 @@ export function BookingCard({ booking, onCancel, cancelling, children }: Booking
       {booking.status !== 'cancelled' ? <CheckInLine booking={booking} /> : null}
       <ArrivalInstructionsNote booking={booking} />
 
+      {booking.status !== 'cancelled' || booking.billing ? <BillingEditor booking={booking} editable={booking.status !== 'cancelled' && booking.paid_amount === 0} /> : null}
       {booking.paid_amount > 0 ? <InvoiceList bookingId={booking.id} /> : null}
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4">

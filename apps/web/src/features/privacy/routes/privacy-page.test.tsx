@@ -28,6 +28,12 @@ describe('the business on the privacy page and in the footer', () => {
     expect(within(screen.getByRole('contentinfo')).getByText(/Casa Alfama Lda/)).toBeInTheDocument();
   });
 
+  it('tells how long issued invoices are kept, even after the account is deleted (INVOICE_RETENTION_YEARS)', async () => {
+    mockApi({ 'GET /config': () => ({ ...config, business, invoice_retention_years: 7 }) });
+    renderApp('/privacy');
+    expect(await screen.findByText(/^Les factures et avoirs émis : conservés 7 ans, comme la loi l'exige/)).toHaveTextContent(/même après la suppression de votre compte\.$/);
+  });
+
   it('says nothing of a business the owner has not named, and the footer keeps the site name', async () => {
     mockApi({ 'GET /config': () => config });
     renderApp('/privacy');

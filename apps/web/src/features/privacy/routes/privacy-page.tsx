@@ -13,7 +13,7 @@ import { useSession } from '@/lib/session';
 const SECTIONS = {
   collected: ['account', 'bookings', 'checkIn', 'payments', 'messages', 'technical'],
   purposes: ['contract', 'accounts', 'security'],
-  retention: ['account', 'bookings', 'checkIn', 'messages', 'resets', 'technical', 'sessions'],
+  retention: ['account', 'bookings', 'invoices', 'checkIn', 'messages', 'resets', 'technical', 'sessions'],
   recipients: ['owner', 'payments', 'email', 'whatsapp', 'nobodyElse'],
 } as const;
 
@@ -68,7 +68,7 @@ export function PrivacyPage() {
         <Section key={section} title={t(`page.${section}.title`)}>
           <ul className="flex list-disc flex-col gap-2 pl-5">
             {SECTIONS[section].map((item) => (
-              <li key={item}>{t(`page.${section}.${item}`)}</li>
+              <li key={item}>{t(`page.${section}.${item}`, { years: config.invoice_retention_years })}</li>
             ))}
           </ul>
         </Section>
