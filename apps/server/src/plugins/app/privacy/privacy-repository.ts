@@ -45,7 +45,7 @@ export class PrivacyRepository {
     const rows = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
+      .where(and(eq(users.role, 'admin'), isNull(users.deletedAt), isNull(users.disabledAt)))
       .orderBy(asc(users.id))
       .for('update');
     return rows.map((row) => row.id);
