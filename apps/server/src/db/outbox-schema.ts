@@ -22,6 +22,8 @@ export const OUTBOX_KINDS = [
   'admin_review_alert',
   // Online check-in (docs/decisions/0036).
   'check_in_reminder',
+  // Staff (docs/decisions/0039).
+  'staff_invitation',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -151,7 +151,7 @@ export class PrivacyRepository {
     await queryRows(
       tx,
       sql`update outbox_messages set status = 'failed', next_attempt_at = now(), ${ERASE_MESSAGE_CONTENT}
-          where user_id = ${userId} and status = 'pending' and kind in ('password_reset', 'email_changed', 'account_invitation', 'review_invitation', 'review_hidden')`,
+          where user_id = ${userId} and status = 'pending' and kind in ('password_reset', 'email_changed', 'account_invitation', 'staff_invitation', 'review_invitation', 'review_hidden')`,
     );
     await queryRows(
       tx,

@@ -42,7 +42,7 @@ export class StaffService {
         emailVerified: true,
       });
       if (!created) throw emailTaken();
-      await this.options.accounts.invite(tx, created);
+      await this.options.accounts.invite(tx, created, 'staff');
       const member = toTeamMember(created);
       await this.options.audit.record(tx, actor, { action: 'users.invite', target: `user:${created.id}`, before: null, after: member });
       return member;

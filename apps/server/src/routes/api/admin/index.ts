@@ -9,7 +9,7 @@ import teamRoutes from './team.ts';
 
 /** Everything here is for administrators, and for staff where the permission table allows (packages/contract/src/permissions.ts). */
 const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  app.addHook('preHandler', app.requireAdmin);
+  app.addHook('preValidation', app.requireAdmin);
   await app.register(guestsRoutes);
   await app.register(calendarRoutes);
   await app.register(securityRoutes);
