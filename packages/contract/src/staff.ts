@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, User } from './auth.ts';
+import { Email } from './auth.ts';
 import { Id, IdParams, adminErrors, writeErrors, ErrorResponse } from './common.ts';
 import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
