@@ -66,7 +66,8 @@ export default fp<{ config: Config }>(
 
     app.addHook('onSend', async (request, reply, payload) => {
       const key = `${request.method} ${request.routeOptions.url ?? ''}`;
-      if (key === SIGN_IN || key === SIGN_IN_SECOND_STEP) {
+      // A sign-in: accepted, or refused as a sign-in (wrong credentials or code, disabled, throttled); not a malformed call.
+      if ((key === SIGN_IN || key === SIGN_IN_SECOND_STEP) && [200, 401, 403, 429].includes(reply.statusCode)) {
         const body = parsed(payload);
         const step = key === SIGN_IN ? 'password' : 'two_factor';
         const user = body?.user as { id?: string; email?: string; role?: string } | undefined;
