@@ -22,6 +22,8 @@ import authorization from './plugins/app/auth/authorization.ts';
 import payments from './plugins/app/payments/payments-plugin.ts';
 import invoices from './plugins/app/invoices/invoices-plugin.ts';
 import housekeeping from './plugins/app/housekeeping/housekeeping-plugin.ts';
+import audit from './plugins/app/audit/audit-plugin.ts';
+import staff from './plugins/app/staff/staff-plugin.ts';
 import privacy from './plugins/app/privacy/privacy-plugin.ts';
 import calendar from './plugins/app/calendar/calendar-plugin.ts';
 import reviews from './plugins/app/reviews/reviews-plugin.ts';
@@ -105,6 +107,8 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
   // Application tier.
   await app.register(services, { config, secrets, notifier });
   await app.register(authorization);
+  await app.register(audit, { config });
+  await app.register(staff, { config });
   await app.register(invoices, { config });
   await app.register(payments, { config });
   // Before privacy: the guest's export carries their check-ins.

@@ -160,6 +160,8 @@ const EnvSchema = z.object({
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Days sent outbox messages (their personal content goes after 30 days regardless) and processed webhook events are kept before the housekeeping job deletes them. */
   HOUSEKEEPING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days the audit log keeps an entry before its retention job deletes it (docs/decisions/0039). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
   /** Online check-in (docs/decisions/0036): days before arrival the reminder goes to a confirmed stay whose check-in is not complete. */
   CHECK_IN_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** Days before arrival a confirmed stay's guest gets the property's arrival instructions, by e-mail once and in my bookings (decision 0038). */

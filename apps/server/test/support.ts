@@ -12,6 +12,12 @@ import type { TestDatabase } from './helper.ts';
 const VOLATILE_TABLES = new Set(['rate_limits', 'schema_migrations', 'user_sessions']);
 
 /**
+ * Rows written on purpose by a refused call: the audit log's record of every sign-in, failed ones included (docs/
+ * decisions/0039). Every other audit entry counts: a refused write must leave none.
+ */
+const KEPT_ROWS: Record<string, ReturnType<typeof sql>> = { audit_log: sql`where action not like 'auth.sign_in.%'` };
+
+/**
  * Every row of every application table, as sorted JSON text: two snapshots are equal when nothing was written.
  * Generic over the schema, so tables added by later migrations (outbox, payment events…) are covered too.
  */
@@ -27,7 +33,7 @@ export async function snapshot(db: Database): Promise<Record<string, string[]>> 
   const rows = await queryRows<{ table_name: string; row: string }>(
     db,
     sql.join(
-      kept.map((table) => sql`(select ${table}::text as table_name, row_to_json(t)::text as row from ${sql.identifier(table)} t)`),
+      kept.map((table) => sql`(select ${table}::text as table_name, row_to_json(t)::text as row from ${sql.identifier(table)} t ${KEPT_ROWS[table] ?? sql``})`),
       sql` union all `,
     ),
   );

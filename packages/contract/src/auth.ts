@@ -10,7 +10,7 @@ const BirthDate = CalendarDate.refine((value) => value >= EARLIEST_BIRTH_DATE &&
   message: 'Date of birth must be a past date',
 });
 
-export const Role = z.enum(['admin', 'client']);
+export const Role = z.enum(['admin', 'staff', 'client']);
 export type Role = z.infer<typeof Role>;
 
 /** docs/behaviour.md §5: the shortest password accepted (the forms say it in their hint). */

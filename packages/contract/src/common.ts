@@ -150,5 +150,8 @@ export const ERROR_CODES = [
   // Invoices and credit notes (issue 29, docs/decisions/0037-invoices.md).
   'invoice_not_found',
   'billing_locked',
+  // Staff and the audit log (issue 31, docs/decisions/0039-staff-and-audit.md).
+  'user_not_found',
+  'account_disabled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

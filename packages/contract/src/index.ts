@@ -4,6 +4,8 @@ export * from './text-fill.ts';
 export * from './price.ts';
 export * from './auth.ts';
 export * from './security.ts';
+export * from './staff.ts';
+export * from './permissions.ts';
 export * from './content.ts';
 export * from './properties.ts';
 export * from './rooms.ts';

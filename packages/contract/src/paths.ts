@@ -36,6 +36,15 @@ export const paths = {
     settings: { method: 'GET', path: '/admin/security-settings' },
     updateSettings: { method: 'PUT', path: '/admin/security-settings' },
   },
+  // Staff accounts and the audit log (issue 31, docs/decisions/0039-staff-and-audit.md).
+  users: {
+    list: { method: 'GET', path: '/admin/users' },
+    invite: { method: 'POST', path: '/admin/users' },
+    update: { method: 'PUT', path: '/admin/users/:id' },
+  },
+  audit: {
+    list: { method: 'GET', path: '/admin/audit' },
+  },
   properties: {
     list: { method: 'GET', path: '/properties' },
     get: { method: 'GET', path: '/properties/:id' },

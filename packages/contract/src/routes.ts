@@ -5,6 +5,7 @@ import { CheckIn, CheckInBody } from './check-in.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { calendarRoutes } from './calendar-routes.ts';
 import { securityRoutes } from './security-routes.ts';
+import { auditRoutes, staffRoutes } from './staff.ts';
 import { CancelBookingBody, CancellationPolicy, CancellationQuote } from './cancellation.ts';
 import { adminErrors, ErrorResponse, IdParams, writeErrors } from './common.ts';
 import { Amenity, LanguageQuery } from './content.ts';
@@ -64,6 +65,10 @@ export const routes = tagByGroup({
   auth: authRoutes,
 
   security: securityRoutes,
+
+  users: staffRoutes,
+
+  audit: auditRoutes,
 
   properties: {
     list: defineRoute(paths.properties.list, {

@@ -24,6 +24,8 @@ export const OUTBOX_KINDS = [
   'check_in_reminder',
   // Arrival instructions (docs/decisions/0038).
   'arrival_instructions',
+  // Staff (docs/decisions/0039).
+  'staff_invitation',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -44,7 +44,7 @@ export const users = pgTable(
     birthDate: date('birth_date', { mode: 'string' }),
     birthPlace: text('birth_place'),
     phone: text('phone'),
-    role: text('role', { enum: ['admin', 'client'] }).notNull().default('client'),
+    role: text('role', { enum: ['admin', 'staff', 'client'] }).notNull().default('client'),
     passwordHash: text('password_hash').notNull(),
     /** Bumped by a password change: tokens carry it, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -63,8 +63,10 @@ export const users = pgTable(
     twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     /** The last 30-second step a code was accepted for: that step's code and older ones are refused. */
     twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    /** An admin or staff member an admin disabled: no sign-in, tokens ended (migration 0026, decision 0039). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_role_check', sql`${t.role} in ('admin', 'client')`)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_role_check', sql`${t.role} in ('admin', 'staff', 'client')`)],
 );
 
 export const passwordResets = pgTable(

@@ -1,6 +1,8 @@
-import { lazy } from 'react';
+import { may, type Action } from '@roomweek/contract';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '@/components/status-view';
+import { useSession } from '@/lib/session';
 import DashboardPage from '@/features/admin-bookings/routes/dashboard-page';
 
 // The dashboard comes with the admin area; each management screen loads when first opened.
@@ -17,28 +19,39 @@ const CancellationPolicyPage = lazy(() => import('@/features/admin-settings/rout
 const GuestsPage = lazy(() => import('@/features/admin-bookings/routes/guests-page'));
 const CalendarPage = lazy(() => import('@/features/admin-calendar/routes/calendar-page'));
 const ReviewsPage = lazy(() => import('@/features/admin-reviews/routes/reviews-page'));
+const UsersPage = lazy(() => import('@/features/admin-team/routes/users-page'));
+const AuditPage = lazy(() => import('@/features/admin-team/routes/audit-page'));
+
+/** A screen the signed-in role may use (the contract's permission table, docs/decisions/0039); else not found. */
+function Allowed({ action, children }: { action: Action; children: ReactNode }) {
+  const { user } = useSession();
+  return may(user?.role, action) ? children : <NotFoundPage />;
+}
 
 /**
- * The admin area (docs/behaviour.md §2), mounted at /admin/* behind the admin-only guard and loaded lazily by the app's
+ * The admin area (docs/behaviour.md §2), mounted at /admin/* behind the admins-and-staff guard (each screen behind its
+ * action of the permission table) and loaded lazily by the app's
  * router. Its screens are nested routes relative to /admin; the root layout's Suspense covers their loading.
  */
 export default function AdminApp() {
   return (
     <Routes>
       <Route index element={<DashboardPage />} />
-      <Route path="properties" element={<PropertiesPage />} />
-      <Route path="rooms" element={<RoomsPage />} />
-      <Route path="bookings" element={<BookingsPage />} />
-      <Route path="availability" element={<AvailabilityPage />} />
-      <Route path="payment-settings" element={<PaymentSettingsPage />} />
-      <Route path="account" element={<AccountPage />} />
-      <Route path="whatsapp" element={<WhatsappPage />} />
-      <Route path="business" element={<BusinessPage />} />
-      <Route path="invoices" element={<InvoicesPage />} />
-      <Route path="cancellation-policy" element={<CancellationPolicyPage />} />
-      <Route path="guests" element={<GuestsPage />} />
-      <Route path="calendar" element={<CalendarPage />} />
-      <Route path="reviews" element={<ReviewsPage />} />
+      <Route path="properties" element={<Allowed action="properties.write"><PropertiesPage /></Allowed>} />
+      <Route path="rooms" element={<Allowed action="rooms.write"><RoomsPage /></Allowed>} />
+      <Route path="bookings" element={<Allowed action="bookings.read"><BookingsPage /></Allowed>} />
+      <Route path="availability" element={<Allowed action="availability.read"><AvailabilityPage /></Allowed>} />
+      <Route path="payment-settings" element={<Allowed action="payments.settings"><PaymentSettingsPage /></Allowed>} />
+      <Route path="account" element={<Allowed action="security.settings"><AccountPage /></Allowed>} />
+      <Route path="whatsapp" element={<Allowed action="settings.write"><WhatsappPage /></Allowed>} />
+      <Route path="business" element={<Allowed action="settings.write"><BusinessPage /></Allowed>} />
+      <Route path="invoices" element={<Allowed action="invoices.read"><InvoicesPage /></Allowed>} />
+      <Route path="cancellation-policy" element={<Allowed action="settings.write"><CancellationPolicyPage /></Allowed>} />
+      <Route path="guests" element={<Allowed action="guests.read"><GuestsPage /></Allowed>} />
+      <Route path="calendar" element={<Allowed action="timeline.read"><CalendarPage /></Allowed>} />
+      <Route path="reviews" element={<Allowed action="reviews.manage"><ReviewsPage /></Allowed>} />
+      <Route path="users" element={<Allowed action="users.manage"><UsersPage /></Allowed>} />
+      <Route path="audit" element={<Allowed action="audit.read"><AuditPage /></Allowed>} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

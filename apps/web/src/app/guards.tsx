@@ -1,3 +1,4 @@
+import { isStaffRole } from '@roomweek/contract';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -30,11 +31,14 @@ export function RequireGuest() {
   return <Outlet />;
 }
 
-/** Admin only: anyone else, logged in or not, goes to / (docs/behaviour.md §6). */
+/**
+ * Admins and staff only: anyone else, logged in or not, goes to / (docs/behaviour.md §6); each screen then asks the
+ * permission table (admin-app.tsx).
+ */
 export function RequireAdmin() {
   const { status, user } = useSession();
   if (status === 'loading') return <PageSpinner />;
-  if (!user?.is_admin) return <Navigate to={paths.home} replace />;
+  if (!isStaffRole(user?.role)) return <Navigate to={paths.home} replace />;
   // The owner requires two-factor sign-in of admins: enrol first, on the account page (docs/decisions/0034).
   if (user.two_factor_enrolment_required) return <Navigate to={paths.account} replace />;
   return <Outlet />;

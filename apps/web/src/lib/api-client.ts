@@ -25,6 +25,9 @@ import {
   type AdminReviewsQuery,
   type ReviewBody,
   type VisibilityBody,
+  type AuditQuery,
+  type InviteUserBody,
+  type UpdateUserBody,
   type RegisterBody,
   type RoomInput,
   type SearchQuery,
@@ -73,6 +76,14 @@ export const api = {
     endOtherSessions: () => call(routes.security.endOtherSessions, {}),
     settings: (signal?: AbortSignal) => call(routes.security.settings, { signal }),
     updateSettings: (body: SecuritySettings) => call(routes.security.updateSettings, { body }),
+  },
+
+  /** Admins and staff, and the audit log (docs/decisions/0039). */
+  team: {
+    list: (signal?: AbortSignal) => call(routes.users.list, { signal }),
+    invite: (body: InviteUserBody) => call(routes.users.invite, { body }),
+    update: (id: string, body: UpdateUserBody) => call(routes.users.update, { params: { id }, body }),
+    audit: (query: Partial<AuditQuery>, signal?: AbortSignal) => call(routes.audit.list, { query, signal }),
   },
 
   properties: {

@@ -21,6 +21,9 @@ export const queryKeys = {
   reviews: ['reviews'] as const,
   publicReviews: (kind: 'property' | 'room', id: string) => ['reviews', kind, id] as const,
   myReviews: ['reviews', 'mine'] as const,
+  /** Admins and staff, and the audit log (docs/decisions/0039). */
+  team: ['team'] as const,
+  audit: ['audit'] as const,
 };
 
 /**

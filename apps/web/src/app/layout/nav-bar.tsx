@@ -1,4 +1,5 @@
 import { CalendarCheck, LayoutDashboard, LogIn, MessageCircle, UserPlus } from 'lucide-react';
+import { isStaffRole } from '@roomweek/contract';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -58,7 +59,7 @@ export function NavBar() {
         {user ? (
           <>
             <NavButton to={paths.myBookings} icon={CalendarCheck} label={t('nav.myBookings')} />
-            {user.is_admin ? <NavButton to={paths.admin} icon={LayoutDashboard} label={t('nav.admin')} /> : null}
+            {isStaffRole(user.role) ? <NavButton to={paths.admin} icon={LayoutDashboard} label={t('nav.admin')} /> : null}
             <Suspense fallback={<Skeleton className="h-9 w-24" />}>
               <UserMenu />
             </Suspense>

@@ -16,4 +16,6 @@ export const adminPaths = {
   guests: `${paths.admin}/guests`,
   calendar: `${paths.admin}/calendar`,
   reviews: `${paths.admin}/reviews`,
+  users: `${paths.admin}/users`,
+  audit: `${paths.admin}/audit`,
 } as const;

@@ -75,7 +75,7 @@ export class AuthService {
    * (docs/decisions/0034). Clients are never held.
    */
   async enrolmentRequired(user: UserRow): Promise<boolean> {
-    return user.role === 'admin' && user.twoFactorSecret === null && (await this.options.requireTwoFactor());
+    return (user.role === 'admin' || user.role === 'staff') && user.twoFactorSecret === null && (await this.options.requireTwoFactor());
   }
 
   /** A new token for the account, as every sign-in answers it. */
@@ -146,6 +146,8 @@ export class AuthService {
     }
     if (!row || !valid) throw unauthorized('Incorrect credentials', 'invalid_credentials');
     await this.options.throttle.succeeded(attempt);
+    // A disabled admin or staff member (decision 0039): told only once the password proved who is asking.
+    if (row.disabledAt) throw new AppError(403, 'account_disabled', 'This account is disabled');
     // With two-factor sign-in on, no token before the second step (POST /auth/login/2fa, decision 0034).
     if (row.twoFactorSecret) return this.options.twoFactor.challenge(row);
     return this.session(row);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, routes } from '@roomweek/contract';
+import { API_PREFIX, may, routeAction, routes } from '@roomweek/contract';
 import { AppError, forbidden, unauthorized } from '../../../lib/errors.ts';
 import type { SignedIn } from './signed-in.ts';
 import type { UserRow } from './users-repository.ts';
@@ -15,7 +15,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: a valid bearer token is required. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: a valid bearer token of an admin is required. */
+    /**
+     * preHandler of an admin route: a valid bearer token of an admin, or of a staff member where the contract's
+     * permission table (`permissions.ts`) allows the route's action; anyone else 403 `forbidden`.
+     */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler of a public read: a valid bearer token, if any, identifies the user; without one, or with an invalid one, anonymous. */
     identifyIfPresent: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -59,7 +62,7 @@ export default fp(
       // require_two_factor_for_staff: nothing but enrolment before the account has two-factor sign-in.
       const route = `${request.method} ${request.routeOptions.url ?? ''}`;
       if (signedIn.enrolmentRequired && !ENROLMENT_ROUTES.has(route)) {
-        throw new AppError(403, 'two_factor_enrolment_required', 'Turn on two-factor sign-in first: the owner requires it of admins');
+        throw new AppError(403, 'two_factor_enrolment_required', 'Turn on two-factor sign-in first: the owner requires it of admins and staff');
       }
     }
 
@@ -68,7 +71,11 @@ export default fp(
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await identify(request);
-      if (request.user?.role !== 'admin') throw forbidden('Administrators only');
+      const role = request.user?.role;
+      if (role === 'admin') return;
+      const action = routeAction(request.method, (request.routeOptions.url ?? '').slice(API_PREFIX.length));
+      if (role === 'staff' && action && may(role, action)) return;
+      throw forbidden(role === 'staff' ? 'Your role may not do this' : 'Administrators only');
     });
     app.decorate('identifyIfPresent', async (request: FastifyRequest) => {
       if (!request.headers.authorization) return;

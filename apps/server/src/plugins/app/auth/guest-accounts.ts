@@ -56,12 +56,16 @@ export class GuestAccounts {
     return { user: raced, created: false };
   }
 
-  /** The e-mail to choose a password: a reset link (the forgot-password machinery) valid INVITATION_VALIDITY_MS. */
-  async invite(tx: Executor, user: UserRow): Promise<void> {
+  /**
+   * The e-mail to choose a password: a reset link (the forgot-password machinery) valid INVITATION_VALIDITY_MS; a
+   * guest's tells of the booking, a staff member's of the team (docs/decisions/0039).
+   */
+  async invite(tx: Executor, user: UserRow, kind: 'guest' | 'staff' = 'guest'): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + INVITATION_VALIDITY_MS);
     await new UsersRepository(tx).insertReset({ userId: user.id, tokenHash: sha256(token), expiresAt });
-    await this.options.notifier.accountInvited(tx, { user, token, expiresAt });
+    const event = { user, token, expiresAt };
+    await (kind === 'staff' ? this.options.notifier.staffInvited(tx, event) : this.options.notifier.accountInvited(tx, event));
   }
 
   private randomPasswordHash(): Promise<string> {

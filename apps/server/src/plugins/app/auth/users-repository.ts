@@ -38,13 +38,14 @@ const prepareSignedIn = (db: Executor) =>
   db
     .select({
       user: users,
-      enrolmentRequired: sql<boolean>`(${users.role} = 'admin' and ${users.twoFactorSecret} is null and exists (
+      enrolmentRequired: sql<boolean>`(${users.role} in ('admin', 'staff') and ${users.twoFactorSecret} is null and exists (
         select 1 from ${settings} where ${settings.key} = ${REQUIRE_TWO_FACTOR_SETTING} and ${settings.value} = 'true'))`,
     })
     .from(users)
     .where(
       and(
         eq(users.id, sql.placeholder('id')),
+        isNull(users.disabledAt),
         sql`not exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
       ),
     )

@@ -14,6 +14,8 @@ export interface Notifier {
   emailVerificationRequested(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }): Promise<void>;
   /** An account the owner opened with a booking they entered: a link to choose its password (docs/decisions/0032). */
   accountInvited(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }): Promise<void>;
+  /** An admin invited an admin or staff member: the link to choose a first password (docs/decisions/0039). */
+  staffInvited(tx: Executor, event: { user: UserRow; token: string; expiresAt: Date }): Promise<void>;
   /**
    * A booking became confirmed: on site at once, once its payment came, or once the owner approved it (`approval`,
    * with the owner's optional message) (booking-lifecycle.ts).

@@ -18,6 +18,7 @@ import {
   renderAdminApprovalRequest,
   renderBookingRequested,
   renderAccountInvitation,
+  renderStaffInvitation,
   renderEmailVerification,
   renderPasswordReset,
   type BookingPayload,
@@ -72,6 +73,7 @@ const LINKED_EMAILS: Partial<Record<OutboxKind, { link: string; render: (languag
   password_reset: { link: 'reset link', render: renderPasswordReset },
   email_verification: { link: 'verification link', render: renderEmailVerification },
   account_invitation: { link: 'invitation link', render: renderAccountInvitation },
+  staff_invitation: { link: 'invitation link', render: renderStaffInvitation },
 };
 const BOOKING_EMAILS: Partial<Record<OutboxKind, (language: Language, booking: BookingPayload) => RenderedEmail>> = {
   booking_requested: renderBookingRequested,

@@ -61,6 +61,10 @@ export class OutboxNotifier implements Notifier {
     await this.emailLink(tx, event, 'account_invitation', 'reset-password');
   }
 
+  async staffInvited(tx: Executor, event: AccountLinkEvent) {
+    await this.emailLink(tx, event, 'staff_invitation', 'reset-password');
+  }
+
   /** An e-mail carrying a link with a credential (`page?token=`), sealed while it waits and given up once it expires. */
   private async emailLink(tx: Executor, event: AccountLinkEvent, kind: OutboxKind, page: string) {
     const link = `${this.options.publicUrl}/${page}?token=${encodeURIComponent(event.token)}`;

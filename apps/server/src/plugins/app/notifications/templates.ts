@@ -213,6 +213,11 @@ export function renderAccountInvitation(language: Language, payload: PasswordRes
   return renderAccountLink(TEXTS[language], TEXTS[language].accountInvitation, payload, link);
 }
 
+/** An admin or staff member an admin invited: the link chooses their first password (docs/decisions/0039). */
+export function renderStaffInvitation(language: Language, payload: PasswordResetPayload, link: string): RenderedEmail {
+  return renderAccountLink(TEXTS[language], TEXTS[language].staffInvitation, payload, link);
+}
+
 /** The owner's message, quoted, when there is one. */
 const ownerMessage = (t: EmailTexts, booking: BookingPayload) =>
   booking.owner_message ? [fillText(t.ownerMessage, { message: booking.owner_message })] : [];

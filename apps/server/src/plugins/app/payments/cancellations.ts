@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   freeCancellationUntil,
+  may,
   policyRefund,
   type PolicyRefund,
   toCents,
@@ -52,7 +53,7 @@ export class Cancellations {
     this.assertOwnerOrAdmin(user, booking);
     const policy = this.policyRefund(booking);
     const policyCents = policy.totalCents;
-    const refundCents = user.role === 'admin' ? refundableCents(booking) : policyCents;
+    const refundCents = user.role === 'admin' ? refundableCents(booking) : this.staffOnOthers(user, booking) ? 0 : policyCents;
     return {
       refund_amount: toEuros(refundCents),
       policy_refund_amount: toEuros(policyCents),
@@ -66,18 +67,28 @@ export class Cancellations {
 
   /**
    * Cancels: a guest gets what the booking's terms give on the site's today; an admin gives back everything still
-   * refundable unless `refund_amount` says otherwise. 409 `booking_finished` once the stay is over.
+   * refundable unless `refund_amount` says otherwise; a staff member cancels another's booking without refund (the
+   * permission table, docs/decisions/0039: an admin may refund later). 409 `booking_finished` once the stay is over.
    */
   async cancel(user: UserRow, id: string, body: CancelBookingBody = {}): Promise<Booking> {
     const admin = user.role === 'admin';
-    if (!admin && (body.refund_amount !== undefined || body.reason !== undefined)) {
+    const staff = user.role === 'staff';
+    if (!admin && !staff && (body.refund_amount !== undefined || body.reason !== undefined)) {
       throw forbidden('Only an admin chooses the refund of a cancellation');
     }
+    if (staff && body.refund_amount !== undefined && body.refund_amount !== 0) throw forbidden('Staff cancel without refund');
     const refundId = await this.options.db.transaction(async (tx) => {
       const booking = await this.lockOwnOrAny(tx, user, id);
       this.options.lifecycle.assertCan('cancel', booking);
       if (this.today() >= booking.endDate) throw conflict('booking_finished', 'This stay is over and can no longer be cancelled');
-      const cents = admin && body.refund_amount !== undefined ? toCents(body.refund_amount) : admin ? refundableCents(booking) : this.policyRefund(booking).totalCents;
+      const cents =
+        admin && body.refund_amount !== undefined
+          ? toCents(body.refund_amount)
+          : admin
+            ? refundableCents(booking)
+            : this.staffOnOthers(user, booking)
+              ? 0
+              : this.policyRefund(booking).totalCents;
       if (cents > refundableCents(booking)) throw refundTooLarge(booking, 'refund_amount');
       const note = body.reason || null;
       const refund = cents > 0 ? await this.recordRefund(tx, booking, cents, 'cancellation', `cancel-${booking.id}`, note) : undefined;
@@ -121,8 +132,14 @@ export class Cancellations {
     );
   }
 
+  /** The guest, an admin, or staff (who may cancel any booking, permissions.ts). */
   private assertOwnerOrAdmin(user: UserRow, booking: BookingRow): void {
-    if (booking.userId !== user.id && user.role !== 'admin') throw forbidden('This booking belongs to someone else');
+    if (booking.userId !== user.id && !may(user.role, 'bookings.cancel')) throw forbidden('This booking belongs to someone else');
+  }
+
+  /** A staff member acting on someone else's booking: no refund. */
+  private staffOnOthers(user: UserRow, booking: BookingRow): boolean {
+    return user.role === 'staff' && booking.userId !== user.id;
   }
 
   private async lockOwnOrAny(tx: Executor, user: UserRow, id: string): Promise<BookingRow> {

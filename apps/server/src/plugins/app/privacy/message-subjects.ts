@@ -40,6 +40,8 @@ export function messageSubject(kind: string, language: string, payload: Record<s
       return t.emailVerification.subject;
     case 'account_invitation':
       return t.accountInvitation.subject;
+    case 'staff_invitation':
+      return t.staffInvitation.subject;
     case 'booking_requested':
       return fillText(t.bookingRequested.subject, stay);
     case 'review_invitation':

@@ -45,7 +45,7 @@ export class PrivacyRepository {
     const rows = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
+      .where(and(eq(users.role, 'admin'), isNull(users.deletedAt), isNull(users.disabledAt)))
       .orderBy(asc(users.id))
       .for('update');
     return rows.map((row) => row.id);
@@ -156,7 +156,7 @@ export class PrivacyRepository {
     await queryRows(
       tx,
       sql`update outbox_messages set status = 'failed', next_attempt_at = now(), ${ERASE_MESSAGE_CONTENT}
-          where user_id = ${userId} and status = 'pending' and kind in ('password_reset', 'email_changed', 'account_invitation', 'review_invitation', 'review_hidden')`,
+          where user_id = ${userId} and status = 'pending' and kind in ('password_reset', 'email_changed', 'account_invitation', 'staff_invitation', 'review_invitation', 'review_hidden')`,
     );
     await queryRows(
       tx,

@@ -6,14 +6,16 @@ import calendarRoutes from './calendar.ts';
 import guestsRoutes from './guests.ts';
 import invoicesRoutes from './invoices.ts';
 import securityRoutes from './security.ts';
+import teamRoutes from './team.ts';
 
-/** Everything here is for administrators only. */
+/** Everything here is for administrators, and for staff where the permission table allows (packages/contract/src/permissions.ts). */
 const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  app.addHook('preHandler', app.requireAdmin);
+  app.addHook('preValidation', app.requireAdmin);
   await app.register(guestsRoutes);
   await app.register(calendarRoutes);
   await app.register(securityRoutes);
   await app.register(invoicesRoutes);
+  await app.register(teamRoutes);
   const delivery = () => (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? 'cloud_api' : 'log') as 'cloud_api' | 'log';
 
   contractRoute(app, routes.admin.bookings, {

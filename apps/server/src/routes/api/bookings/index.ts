@@ -26,7 +26,7 @@ const bookings: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config
 
   contractRoute(app, routes.bookings.all, {
     config: { contentLanguage: true },
-    preHandler: app.requireAdmin,
+    preValidation: app.requireAdmin,
     // Tens of thousands of rows: toBooking already gives each its contract shape, so the answer is not validated
     // row by row again (zod took a fifth of the call at 50,000 bookings; see docs/performance.md).
     serializerCompiler: () => (data) => JSON.stringify(data),

@@ -6,7 +6,7 @@ import { contentView } from '../../content-view.ts';
 const properties: FastifyPluginAsyncZod = async (app) => {
   // Texts in the language asked (docs/behaviour.md §15); an admin's token adds every language's, as written.
   const publicRead = { config: { publicCache: true, contentLanguage: true, adminView: true }, preHandler: app.identifyIfPresent };
-  const adminWrite = { config: { contentLanguage: true }, preHandler: app.requireAdmin };
+  const adminWrite = { config: { contentLanguage: true }, preValidation: app.requireAdmin };
 
   contractRoute(app, routes.properties.list, {
     ...publicRead,
@@ -29,7 +29,7 @@ const properties: FastifyPluginAsyncZod = async (app) => {
   });
 
   contractRoute(app, routes.properties.remove, {
-    preHandler: app.requireAdmin,
+    preValidation: app.requireAdmin,
     handler: async (request, reply) => {
       await app.propertiesService.archive(request.params.id);
       return reply.code(204).send(null);

@@ -35,17 +35,17 @@ const reviews: FastifyPluginAsyncZod = async (app) => {
   });
 
   contractRoute(app, routes.reviews.adminList, {
-    preHandler: app.requireAdmin,
+    preValidation: app.requireAdmin,
     handler: async (request) => app.reviews.adminList(request.query),
   });
 
   contractRoute(app, routes.reviews.reply, {
-    preHandler: app.requireAdmin,
+    preValidation: app.requireAdmin,
     handler: async (request) => app.reviews.reply(request.params.id, request.body.reply),
   });
 
   contractRoute(app, routes.reviews.visibility, {
-    preHandler: app.requireAdmin,
+    preValidation: app.requireAdmin,
     handler: async (request) => app.reviews.setVisibility(request.params.id, request.body.hidden, request.body.reason),
   });
 };

@@ -6,7 +6,7 @@ import { contentView } from '../../content-view.ts';
 const rooms: FastifyPluginAsyncZod = async (app) => {
   // Amenities in the language asked (docs/behaviour.md §15); an admin's token adds them as stored (amenity_keys).
   const publicRead = { config: { publicCache: true, contentLanguage: true, adminView: true }, preHandler: app.identifyIfPresent };
-  const adminWrite = { config: { contentLanguage: true }, preHandler: app.requireAdmin };
+  const adminWrite = { config: { contentLanguage: true }, preValidation: app.requireAdmin };
 
   contractRoute(app, routes.rooms.list, {
     ...publicRead,
@@ -42,7 +42,7 @@ const rooms: FastifyPluginAsyncZod = async (app) => {
   });
 
   contractRoute(app, routes.rooms.remove, {
-    preHandler: app.requireAdmin,
+    preValidation: app.requireAdmin,
     handler: async (request, reply) => {
       await app.roomsService.archive(request.params.id);
       return reply.code(204).send(null);

@@ -4,7 +4,7 @@ import { contractRoute } from '../../contract-route.ts';
 
 /** Payment provider keys (admin): secrets are stored encrypted and only ever answered masked. */
 const paymentSettings: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireAdmin);
+  app.addHook('preValidation', app.requireAdmin);
 
   contractRoute(app, routes.admin.paymentSettings, {
     handler: async () => app.settingsService.paymentSettings(),

@@ -16,7 +16,7 @@ const upload: FastifyPluginAsyncZod<{ maxBytes: number }> = async (app, { maxByt
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
 
   contractRoute(app, routes.admin.upload, {
-    preHandler: app.requireAdmin,
+    preValidation: app.requireAdmin,
     handler: async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('validation_error', 'Send the photo as multipart/form-data', 'file');
       const file = await request.file().catch(unreadableForm);

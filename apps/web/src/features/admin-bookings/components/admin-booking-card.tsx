@@ -1,4 +1,4 @@
-import { isAnonymisedEmail, toCents, type Booking } from '@roomweek/contract';
+import { isAnonymisedEmail, may, toCents, type Booking } from '@roomweek/contract';
 import { Ban, RotateCcw, Undo2 } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
@@ -12,6 +12,7 @@ import { MethodBadge, PartyText, RefundBadge, SourceBadge } from '@/features/adm
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { ApprovalActions } from './booking-approval';
 
 /** What can still be refunded on a booking, in cents: what it received less what is refunded or on its way. */
@@ -39,6 +40,10 @@ export const AdminBookingCard = memo(function AdminBookingCard({
   cancelling,
 }: AdminBookingCardProps) {
   const { t } = useAdminTranslation();
+  // What the role may do (the contract's permission table, docs/decisions/0039): staff neither refund nor approve.
+  const role = useSession().user?.role;
+  const mayRefund = may(role, 'bookings.refund');
+  const mayApprove = may(role, 'bookings.approve');
   const titleId = `booking-${booking.id}`;
   const id = shortId(booking.id);
   const failed = booking.refund_status === 'failed';
@@ -95,8 +100,8 @@ export const AdminBookingCard = memo(function AdminBookingCard({
           </Term>
         </dl>
         <div className="flex flex-wrap items-end gap-2 sm:justify-end">
-          <ApprovalActions booking={booking} />
-          {failed ? (
+          {mayApprove ? <ApprovalActions booking={booking} /> : null}
+          {!mayRefund ? null : failed ? (
             <Button variant="outline" size="sm" onClick={() => onRefund(booking, true)} aria-label={t('bookings.retryRefundNamed', { id })}>
               <RotateCcw aria-hidden="true" />
               {t('bookings.retryRefund')}

@@ -5,7 +5,9 @@ import {
   type Booking,
   type BookingStatus,
   type CancelBookingBody,
+  may,
 } from '@roomweek/contract';
+import { useSession } from '@/lib/session';
 import { Ban, CalendarCheck, CalendarPlus, CalendarX2, Clock, Euro, HandCoins, ListChecks, Search } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -47,6 +49,7 @@ const isStatus = (value: string): value is BookingStatus => (BOOKING_STATUSES as
  */
 export default function BookingsPage() {
   const { t, i18n } = useAdminTranslation();
+  const { user } = useSession();
   const language = i18n.language;
   const summary = useBookingSummary();
   const cancel = useCancelBooking();
@@ -89,10 +92,12 @@ export default function BookingsPage() {
       title={t('bookings.title')}
       description={t('bookings.subtitle')}
       actions={
-        <Button onClick={() => setEntering({})}>
-          <CalendarPlus aria-hidden="true" />
-          {t('newBooking.action')}
-        </Button>
+        may(user?.role, 'bookings.create') ? (
+          <Button onClick={() => setEntering({})}>
+            <CalendarPlus aria-hidden="true" />
+            {t('newBooking.action')}
+          </Button>
+        ) : null
       }
     >
       <StatGrid className="lg:grid-cols-3 xl:grid-cols-6">

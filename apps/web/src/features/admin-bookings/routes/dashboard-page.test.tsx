@@ -50,8 +50,21 @@ describe('admin dashboard', () => {
       '/admin/cancellation-policy',
       '/admin/whatsapp',
       '/admin/business',
+      '/admin/users',
+      '/admin/audit',
       '/admin/account',
     ]);
+  });
+
+  it('shows staff only the screens the permission table gives them (docs/decisions/0039)', async () => {
+    mockAdminApi({ user: { ...admin, role: 'staff', is_admin: false } });
+    renderApp('/admin', { token: ADMIN_TOKEN });
+    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' }, LOAD);
+    const sections = screen.getByRole('navigation', { name: 'Écrans de gestion' });
+    const hrefs = within(sections)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/admin/calendar', '/admin/availability', '/admin/bookings', '/admin/guests']);
   });
 
   it('notes the refunds on their way under the revenue, the failed ones under what was received, and a dash when the summary fails', async () => {

@@ -15,8 +15,11 @@ import {
   UserCog,
   Star,
   Users,
+  UsersRound,
+  ScrollText,
   type LucideIcon,
 } from 'lucide-react';
+import { may, type Action } from '@roomweek/contract';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
@@ -30,20 +33,23 @@ import { useBookingSummary } from '../api/bookings';
 import { SiteWarningsNotice } from '../components/site-warnings-notice';
 import { StatGrid, StatTile } from '../components/stat-tile';
 
-const SECTIONS: { key: string; to: string; icon: LucideIcon }[] = [
-  { key: 'properties', to: adminPaths.properties, icon: Building2 },
-  { key: 'rooms', to: adminPaths.rooms, icon: BedDouble },
-  { key: 'calendar', to: adminPaths.calendar, icon: CalendarDays },
-  { key: 'availability', to: adminPaths.availability, icon: CalendarRange },
-  { key: 'bookings', to: adminPaths.bookings, icon: CalendarCheck },
-  { key: 'guests', to: adminPaths.guests, icon: Users },
-  { key: 'reviews', to: adminPaths.reviews, icon: Star },
-  { key: 'paymentSettings', to: adminPaths.paymentSettings, icon: CreditCard },
-  { key: 'cancellationPolicy', to: adminPaths.cancellationPolicy, icon: CalendarX2 },
-  { key: 'whatsapp', to: adminPaths.whatsapp, icon: MessageCircle },
-  { key: 'business', to: adminPaths.business, icon: Landmark },
-  { key: 'invoices', to: adminPaths.invoices, icon: ReceiptText },
-  { key: 'account', to: adminPaths.account, icon: UserCog },
+/** Each screen and the action it needs (the contract's permission table): a role sees only the cards it may use. */
+const SECTIONS: { key: string; to: string; icon: LucideIcon; action: Action }[] = [
+  { key: 'properties', to: adminPaths.properties, icon: Building2, action: 'properties.write' },
+  { key: 'rooms', to: adminPaths.rooms, icon: BedDouble, action: 'rooms.write' },
+  { key: 'calendar', to: adminPaths.calendar, icon: CalendarDays, action: 'timeline.read' },
+  { key: 'availability', to: adminPaths.availability, icon: CalendarRange, action: 'availability.read' },
+  { key: 'bookings', to: adminPaths.bookings, icon: CalendarCheck, action: 'bookings.read' },
+  { key: 'guests', to: adminPaths.guests, icon: Users, action: 'guests.read' },
+  { key: 'reviews', to: adminPaths.reviews, icon: Star, action: 'reviews.manage' },
+  { key: 'paymentSettings', to: adminPaths.paymentSettings, icon: CreditCard, action: 'payments.settings' },
+  { key: 'cancellationPolicy', to: adminPaths.cancellationPolicy, icon: CalendarX2, action: 'settings.write' },
+  { key: 'whatsapp', to: adminPaths.whatsapp, icon: MessageCircle, action: 'settings.write' },
+  { key: 'business', to: adminPaths.business, icon: Landmark, action: 'settings.write' },
+  { key: 'invoices', to: adminPaths.invoices, icon: ReceiptText, action: 'invoices.read' },
+  { key: 'users', to: adminPaths.users, icon: UsersRound, action: 'users.manage' },
+  { key: 'audit', to: adminPaths.audit, icon: ScrollText, action: 'audit.read' },
+  { key: 'account', to: adminPaths.account, icon: UserCog, action: 'security.settings' },
 ];
 
 /** docs/behaviour.md §2 admin dashboard: five counters and a card to each management screen. */
@@ -98,7 +104,7 @@ export default function DashboardPage() {
 
       <nav aria-label={t('dashboard.sectionsLabel')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {SECTIONS.map(({ key, to, icon: Icon }) => (
+          {SECTIONS.filter(({ action }) => may(user?.role, action)).map(({ key, to, icon: Icon }) => (
             <li key={key}>
               <Card className="h-full transition hover:border-brand-200 hover:shadow-md">
                 <Link

@@ -1,4 +1,4 @@
-import { GUEST_SEARCH_MAX_LENGTH, GUESTS_PAGE_SIZE, type Guest } from '@roomweek/contract';
+import { GUEST_SEARCH_MAX_LENGTH, GUESTS_PAGE_SIZE, may, type Guest } from '@roomweek/contract';
 import { Download, Search, UserRoundX, Users } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -14,6 +14,7 @@ import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-transl
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatPrice } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAnonymiseGuest, useExportGuest, useGuestPage } from '../api/guests';
@@ -96,6 +97,8 @@ function GuestCard({ guest, onAnonymise }: { guest: Guest; onAnonymise: () => vo
     });
   const anonymised = guest.anonymised_at !== null;
   const name = anonymised ? t('guests.anonymised') : guestName(guest);
+  // Staff read guests; exporting and anonymising are an admin's (the permission table, docs/decisions/0039).
+  const manage = may(useSession().user?.role, 'guests.manage');
 
   return (
     <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between" aria-label={name} role="article">
@@ -112,7 +115,7 @@ function GuestCard({ guest, onAnonymise }: { guest: Guest; onAnonymise: () => vo
           {t('guests.since', { date: day(guest.created_at) })} · {t('guests.bookings', { count: guest.bookings })}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className={manage ? 'flex flex-wrap gap-2' : 'hidden'}>
         <Button variant="outline" size="sm" onClick={exportData} disabled={exporter.isPending}>
           <Download aria-hidden="true" />
           {exporter.isPending ? t('guests.exporting') : t('guests.export')}

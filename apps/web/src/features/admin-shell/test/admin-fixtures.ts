@@ -11,6 +11,7 @@ import {
   type BookingSummary,
   type CancellationPolicy,
   type User,
+  type TeamMember,
 } from '@roomweek/contract';
 import frenchAmenities from '../../../../../../packages/i18n/locales/fr/amenities.json';
 import { mockApi, type MockRoutes } from '../../../../test/api-mock';
@@ -94,6 +95,8 @@ export interface AdminData {
   today?: string;
   /** GET /cancellation-policy; by default the default terms. */
   cancellationPolicy?: CancellationPolicy;
+  /** GET /admin/users: the admins and staff (none by default). */
+  team?: TeamMember[];
 }
 
 /**
@@ -130,6 +133,9 @@ export function mockAdminApi(data: AdminData = {}, extra: MockRoutes = {}) {
       });
     },
     'GET /admin/calendar-conflicts': () => [],
+    // Admins and staff, the audit log (docs/decisions/0039).
+    'GET /admin/users': () => data.team ?? [],
+    'GET /admin/audit': () => ({ entries: [], next_cursor: null }),
     ...extra,
   });
 }

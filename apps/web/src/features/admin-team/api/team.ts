@@ -1,0 +1,27 @@
+import type { AuditQuery, InviteUserBody, UpdateUserBody } from '@roomweek/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** The admins and staff (docs/decisions/0039). */
+export const teamQuery = () => queryOptions({ queryKey: queryKeys.team, queryFn: ({ signal }) => api.team.list(signal) });
+export const useTeam = () => useQuery(teamQuery());
+
+/** Invite, change a role, disable: the list is read again. */
+export function useTeamActions() {
+  const client = useQueryClient();
+  const onSuccess = () => client.invalidateQueries({ queryKey: queryKeys.team });
+  return {
+    invite: useMutation({ mutationFn: (body: InviteUserBody) => api.team.invite(body), onSuccess }),
+    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: UpdateUserBody }) => api.team.update(id, body), onSuccess }),
+  };
+}
+
+/** A page of the audit log (docs/decisions/0039). */
+export const auditQuery = (query: Partial<AuditQuery>) =>
+  queryOptions({
+    queryKey: [...queryKeys.audit, query],
+    queryFn: ({ signal }) => api.team.audit(query, signal),
+    placeholderData: keepPreviousData,
+  });
+export const useAudit = (query: Partial<AuditQuery>) => useQuery(auditQuery(query));
