@@ -55,8 +55,8 @@ describe('a guest’s invoice', () => {
 
     // The invoice made out to a company.
     await page.getByLabel('Facturer à une société ou à un autre nom').check();
-    await page.getByLabel('Société').fill('Atelier Conceição Lda');
-    await page.getByLabel('N° de TVA').fill('PT 501234567');
+    await page.getByLabel('Société', { exact: true }).fill('Atelier Conceição Lda');
+    await page.getByLabel('N° de TVA', { exact: true }).fill('PT 501234567');
     await page.getByRole('tab', { name: 'Carte' }).click();
     await page.getByRole('button', { name: 'Réserver et payer par carte' }).click();
     await page.waitForURL((url) => url.pathname === '/payment-success');
