@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-/** Letters, digits, spaces, dots and dashes: a VAT number as the business's (business.ts). */
-const VAT_NUMBER = /^[A-Za-z0-9 .-]*$/;
-/** No control character in a one-line field (a line break is allowed in the address only). */
-const ONE_LINE = /^[^\p{Cc}]*$/u;
-const MULTI_LINE = /^[^\p{Cc}]*(?:\n[^\p{Cc}]*)*$/u;
+import { BILLING_MAX, MULTI_LINE, ONE_LINE, VAT_NUMBER } from './billing-rules.ts';
 
 const line = (max: number) => z.string().trim().max(max).regex(ONE_LINE, { message: 'One line of text' }).default('');
 
@@ -15,10 +10,10 @@ const line = (max: number) => z.string().trim().max(max).regex(ONE_LINE, { messa
  */
 export const BillingDetails = z
   .object({
-    name: line(200),
-    company: line(200),
-    address: z.string().trim().max(500).regex(MULTI_LINE, { message: 'Text and line breaks only' }).default(''),
-    vat_number: line(30).pipe(z.string().regex(VAT_NUMBER, { message: 'Letters, digits, spaces, dots and dashes only' })),
+    name: line(BILLING_MAX.name),
+    company: line(BILLING_MAX.company),
+    address: z.string().trim().max(BILLING_MAX.address).regex(MULTI_LINE, { message: 'Text and line breaks only' }).default(''),
+    vat_number: line(BILLING_MAX.vat_number).pipe(z.string().regex(VAT_NUMBER, { message: 'Letters, digits, spaces, dots and dashes only' })),
   })
   .refine((billing) => billing.name !== '' || billing.company !== '', { message: 'A name or a company', path: ['name'] });
 export type BillingDetails = z.infer<typeof BillingDetails>;

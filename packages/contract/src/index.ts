@@ -27,6 +27,7 @@ export * from './privacy.ts';
 export * from './calendar.ts';
 export * from './reviews.ts';
 export * from './invoices.ts';
+export * from './billing-rules.ts';
 export * from './billing.ts';
 export * from './review-rules.ts';
 export * from './route.ts';

@@ -1,4 +1,4 @@
-import { BillingDetails, type BillingDetailsInput } from '@roomweek/contract';
+import { billingProblems, trimmedBilling, type BillingDetails, type BillingDetailsInput, type BillingProblem } from '@roomweek/contract';
 import { FormField } from '@/components/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useTranslation, type TFunction } from '@/lib/i18n';
@@ -10,24 +10,23 @@ const FIELDS = ['name', 'company', 'address', 'vat_number'] as const;
 
 export const billingDraftOf = (billing: BillingDetails | null): BillingDraft => (billing ? { ...billing } : { ...EMPTY_BILLING });
 
-/** The details checked as the server checks them: the parsed value, or each field's message. */
+const problemText = (t: TFunction, problem: BillingProblem) =>
+  problem.kind === 'nameOrCompany'
+    ? t('billing.nameOrCompany')
+    : problem.kind === 'tooLong'
+      ? t('billing.tooLong', { max: problem.max })
+      : problem.kind === 'vatInvalid'
+        ? t('billing.vatInvalid')
+        : t('billing.oneLine');
+
+/**
+ * The details checked as the server checks them (the contract's zod-free billing rules: the room page loads no zod,
+ * decision 0026): the trimmed value, or each field's message.
+ */
 export function checkBilling(t: TFunction, draft: BillingDraft): { billing: BillingDetails; errors?: undefined } | { billing?: undefined; errors: Partial<Record<keyof BillingDraft, string>> } {
-  const parsed = BillingDetails.safeParse(draft);
-  if (parsed.success) return { billing: parsed.data };
-  const errors: Partial<Record<keyof BillingDraft, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof BillingDraft;
-    if (errors[field]) continue;
-    errors[field] =
-      issue.code === 'custom'
-        ? t('billing.nameOrCompany')
-        : issue.code === 'too_big'
-          ? t('billing.tooLong', { max: (issue as { maximum?: number | bigint }).maximum })
-          : field === 'vat_number'
-            ? t('billing.vatInvalid')
-            : t('billing.oneLine');
-  }
-  return { errors };
+  const problems = Object.entries(billingProblems(draft)) as [keyof BillingDraft, BillingProblem][];
+  if (problems.length === 0) return { billing: trimmedBilling(draft) };
+  return { errors: Object.fromEntries(problems.map(([field, problem]) => [field, problemText(t, problem)])) };
 }
 
 /** Name, company, address, VAT number: controlled fields with their messages. */

@@ -1,5 +1,5 @@
 import { PageMeta } from '@/components/page-meta';
-import { BillingDetails, type Party, type PaymentMethod } from '@roomweek/contract';
+import { billingProblems, trimmedBilling, type Party, type PaymentMethod } from '@roomweek/contract';
 import { Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
@@ -95,8 +95,7 @@ export function RoomBookingPage() {
       toast.error(t('toasts.selectDates'));
       return null;
     }
-    const billingDetails = billing.open ? BillingDetails.safeParse(billing.draft) : null;
-    if (billingDetails && !billingDetails.success) {
+    if (billing.open && Object.keys(billingProblems(billing.draft)).length > 0) {
       setBillingTried(true);
       toast.error(t('toasts.billingInvalid'));
       return null;
@@ -109,7 +108,7 @@ export function RoomBookingPage() {
         adults: party.adults,
         children: party.children,
         payment_method: method,
-        ...(billingDetails && { billing: billingDetails.data }),
+        ...(billing.open && { billing: trimmedBilling(billing.draft) }),
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'room_unavailable') void refreshAvailability();
