@@ -162,6 +162,11 @@ const screens: Screen[] = [
   { name: 'admin whatsapp', who: 'admin', path: () => '/admin/whatsapp' },
   { name: 'admin cancellation policy', who: 'admin', path: () => '/admin/cancellation-policy' },
   { name: 'admin guests', who: 'admin', path: () => '/admin/guests' },
+  { name: 'admin business', who: 'admin', path: () => '/admin/business' },
+  { name: 'admin reviews', who: 'admin', path: () => '/admin/reviews' },
+  { name: 'admin invoices', who: 'admin', path: () => '/admin/invoices' },
+  { name: 'admin users', who: 'admin', path: () => '/admin/users' },
+  { name: 'admin audit', who: 'admin', path: () => '/admin/audit' },
 ];
 
 describe.each(WIDTHS)('WCAG 2 A/AA at %s width', (_width, viewport) => {
