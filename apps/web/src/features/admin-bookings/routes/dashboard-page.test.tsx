@@ -50,6 +50,7 @@ describe('admin dashboard', () => {
       '/admin/cancellation-policy',
       '/admin/whatsapp',
       '/admin/business',
+      '/admin/invoices',
       '/admin/users',
       '/admin/audit',
       '/admin/account',

@@ -133,7 +133,7 @@ describe('my account: the delete dialog', () => {
     const dialog = await screen.findByRole('alertdialog');
     await user.type(within(dialog).getByLabelText('Votre mot de passe'), 'admin123');
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer mon compte' }));
-    expect(await within(dialog).findByText('Le dernier compte administrateur ne peut pas être supprimé')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Le dernier compte administrateur actif ne peut être ni supprimé, ni rétrogradé, ni désactivé')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('t');
   });
 });
