@@ -26,6 +26,7 @@ import { StaySteps } from '@/features/rooms/components/stay-steps';
 import { StaySummary } from '@/features/rooms/components/stay-summary';
 import { useStaySelection } from '@/features/rooms/hooks/use-stay-selection';
 import { ApiError } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { errorMessage } from '@/lib/error-message';
 import type { ReturnToState } from '@/lib/return-to';
 import { capParty, guestsParam, partyFromGuests } from '@/lib/party';
@@ -43,6 +44,8 @@ export function RoomBookingPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useSession();
+  // The billing option is the signed-in guest's, not in the server's HTML: drawn once the page has hydrated.
+  const hydrated = useHydrated();
   const room = useRoom(id);
   const stayState = useStaySelection(id);
   const createBooking = useCreateBooking();
@@ -157,7 +160,7 @@ export function RoomBookingPage() {
             ) : (
               <p className="rounded-xl bg-stone-50 p-4 text-sm text-stone-600">{t('toasts.selectDates')}</p>
             )}
-            {user ? (
+            {user && hydrated ? (
               // Its strings load apart: the rest of the form does not wait for them.
               <Suspense fallback={null}>
                 <BillingOption choice={billing} onChange={setBilling} showErrors={billingTried} />
