@@ -1,5 +1,4 @@
 import { addDays, chargeName, type CancellationPolicy, type Language, type Party, type RoomPricingFields, type StayPrice } from '@roomweek/contract';
-import { Suspense } from 'react';
 import { CancellationTerms } from '@/components/cancellation-terms';
 import { formatCents, formatDate, formatPercent } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
@@ -59,12 +58,7 @@ export function StaySummary({
             <dd className="font-medium">{value}</dd>
           </div>
         ))}
-        {price.charges.length > 0 ? (
-          // The pricing texts load on first need: meanwhile the rest of the summary (and the page) stays on screen.
-          <Suspense fallback={null}>
-            <ChargeRows price={price} language={language} />
-          </Suspense>
-        ) : null}
+        {price.charges.length > 0 ? <ChargeRows price={price} language={language} /> : null}
         <div className="mt-2 flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
           <dt className="font-semibold">{t('room.summary.total')}</dt>
           <dd className="font-bold" data-testid="stay-total">
