@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language, User } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { emailVerifications, passwordResets, revokedTokens, settings, users } from '../../../db/schema.ts';
@@ -185,4 +185,18 @@ export class UsersRepository {
       .orderBy(users.name)
       .limit(limit);
   }
+}
+
+/**
+ * Locks the live, enabled admin accounts and answers their ids: the last one may not be deleted, demoted or disabled
+ * (409 `last_admin`), whichever of those asks.
+ */
+export async function lockActiveAdminIds(tx: Executor): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt), isNull(users.disabledAt)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
 }

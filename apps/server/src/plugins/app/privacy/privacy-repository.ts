@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, notLike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, notLike, sql, type SQL } from 'drizzle-orm';
 import { ANONYMISED_NAME, anonymisedEmail, GUESTS_PAGE_SIZE, type GuestsQuery } from '@roomweek/contract';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
 import { outboxMessages } from '../../../db/outbox-schema.ts';
@@ -7,7 +7,7 @@ import { checkIns } from '../../../db/check-in-schema.ts';
 import { reviews } from '../../../db/reviews-schema.ts';
 import { bookings, emailVerifications, passwordResets, properties, revokedTokens, rooms, users } from '../../../db/schema.ts';
 import { loginChallenges, twoFactorRecoveryCodes, userSessions } from '../../../db/security-schema.ts';
-import type { UserRow } from '../auth/users-repository.ts';
+import { lockActiveAdminIds, type UserRow } from '../auth/users-repository.ts';
 import { SUBJECT_FIELDS } from './message-subjects.ts';
 
 /** A stored password hash no password matches (lib/passwords.ts reads only `scrypt$…`). */
@@ -42,13 +42,7 @@ export class PrivacyRepository {
 
   /** Locks every live admin account and answers how many there are: the last one may not go (409 `last_admin`). */
   async lockLiveAdmins(tx: Executor): Promise<string[]> {
-    const rows = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), isNull(users.deletedAt), isNull(users.disabledAt)))
-      .orderBy(asc(users.id))
-      .for('update');
-    return rows.map((row) => row.id);
+    return lockActiveAdminIds(tx);
   }
 
   /** The account's bookings that have not begun and are not cancelled: those a deletion cancels, soonest first. */

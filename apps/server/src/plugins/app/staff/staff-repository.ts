@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TeamMember } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
 import { users } from '../../../db/schema.ts';
-import type { UserRow } from '../auth/users-repository.ts';
+import { lockActiveAdminIds, type UserRow } from '../auth/users-repository.ts';
 
 const TEAM_ROLES = ['admin', 'staff'] as const;
 
@@ -33,13 +33,7 @@ export class StaffRepository {
 
   /** Locks the live, enabled admins and answers their ids: the last one may not be demoted or disabled. */
   async lockActiveAdmins(tx: Executor): Promise<string[]> {
-    const rows = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), isNull(users.deletedAt), isNull(users.disabledAt)))
-      .orderBy(asc(users.id))
-      .for('update');
-    return rows.map((row) => row.id);
+    return lockActiveAdminIds(tx);
   }
 
   /** A live admin or staff member, locked; undefined for a client, an anonymised account or an unknown id. */
