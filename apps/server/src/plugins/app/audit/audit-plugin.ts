@@ -88,7 +88,8 @@ export default fp<{ config: Config }>(
         action: name?.action ?? key,
         target: targetOf(name?.group ?? 'route', request.params),
         before: null,
-        after: request.body ?? null,
+        // What the route takes, validated by its schema; a body sent to a route that takes none is not recorded.
+        after: request.routeOptions.schema?.body ? (request.body ?? null) : null,
       });
       return payload;
     });

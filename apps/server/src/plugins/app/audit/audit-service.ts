@@ -22,7 +22,13 @@ export interface AuditChange {
 const SECRET_KEY = /(password|secret|token|api_?key|private_key|^code$|recovery_code|challenge|signature)/i;
 export const MASK = '***';
 
-/** A copy of `value` with every secret-looking field's value replaced by `***` (at any depth). */
+/** NUL, which a JSON column cannot hold: a body may carry it where its route never reads it. */
+const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD');
+
+/**
+ * A copy of `value` with every secret-looking field's value replaced by `***` (at any depth), long texts cut and NUL
+ * characters replaced, so that the entry can always be written.
+ */
 export function maskSecrets(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return null;
   if (depth > 8) return MASK;
@@ -30,12 +36,12 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   if (typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([key, item]) => [
-        key,
+        storable(key),
         SECRET_KEY.test(key) && item !== null && item !== '' ? MASK : maskSecrets(item, depth + 1),
       ]),
     );
   }
-  if (typeof value === 'string' && value.length > 2000) return `${value.slice(0, 2000)}…`;
+  if (typeof value === 'string') return storable(value.length > 2000 ? `${value.slice(0, 2000)}…` : value);
   return value;
 }
 
