@@ -80,12 +80,76 @@ export const EMPTY_TRAVELLER: TravellerEntry = {
 export const isMinorPlace = (index: number, party: Party) => index >= party.adults;
 
 /**
- * The fields a place must have for the check-in to be complete: an adult every field but `relationship`; a minor
- * names, sex, date of birth, nationality and to which adult they belong (a document only if they have one).
+ * Where the property registers its guests (issue 32 item 4, docs/decisions/0042): Spain (SES.HOSPEDAJES), Portugal
+ * (AIMA's boletim de alojamento), Belgium (the traveller's form), or `other` (every field of the form).
  */
-export function requiredFields(index: number, party: Party): TravellerField[] {
-  if (isMinorPlace(index, party)) return ['first_name', 'last_name', 'sex', 'date_of_birth', 'nationality', 'relationship'];
-  return TRAVELLER_FIELDS.filter((field) => field !== 'relationship');
+export const REGISTRATION_COUNTRIES = ['ES', 'PT', 'BE', 'other'] as const;
+export type RegistrationCountry = (typeof REGISTRATION_COUNTRIES)[number];
+export const DEFAULT_REGISTRATION_COUNTRY: RegistrationCountry = 'other';
+
+interface PlaceFields {
+  /** What the place must have for the check-in to be complete, in the order the country's registration lists it. */
+  required: readonly TravellerField[];
+  /** Asked too, but may stay empty (a child's document, when the child has one). */
+  optional: readonly TravellerField[];
+}
+
+const CHILD_DOCUMENT: readonly TravellerField[] = ['document_type', 'document_number', 'document_country'];
+
+/**
+ * Each country's registration: what it asks of an adult and of a minor, in its own order (the export's columns follow
+ * it). A field a country does not ask is neither shown nor kept.
+ */
+export const REGISTRATION_FIELDS: Record<RegistrationCountry, { adult: PlaceFields; minor: PlaceFields }> = {
+  ES: {
+    adult: {
+      required: ['first_name', 'last_name', 'sex', 'document_type', 'document_number', 'document_country', 'nationality', 'date_of_birth', 'address', 'country_of_residence'],
+      optional: [],
+    },
+    minor: {
+      required: ['first_name', 'last_name', 'sex', 'nationality', 'date_of_birth', 'address', 'country_of_residence', 'relationship'],
+      optional: CHILD_DOCUMENT,
+    },
+  },
+  PT: {
+    adult: {
+      required: ['last_name', 'first_name', 'nationality', 'date_of_birth', 'document_type', 'document_number', 'document_country', 'country_of_residence'],
+      optional: [],
+    },
+    minor: { required: ['last_name', 'first_name', 'nationality', 'date_of_birth', 'relationship'], optional: CHILD_DOCUMENT },
+  },
+  BE: {
+    adult: { required: ['last_name', 'first_name', 'date_of_birth', 'nationality', 'document_type', 'document_number'], optional: [] },
+    minor: { required: ['last_name', 'first_name', 'date_of_birth', 'nationality', 'relationship'], optional: ['document_type', 'document_number'] },
+  },
+  other: {
+    adult: { required: TRAVELLER_FIELDS.filter((field) => field !== 'relationship'), optional: [] },
+    minor: {
+      required: ['first_name', 'last_name', 'sex', 'date_of_birth', 'nationality', 'relationship'],
+      optional: [...CHILD_DOCUMENT, 'country_of_residence'],
+    },
+  },
+};
+
+const placeFields = (index: number, party: Party, country: RegistrationCountry) =>
+  REGISTRATION_FIELDS[country][isMinorPlace(index, party) ? 'minor' : 'adult'];
+
+/** The fields a place must have for the check-in to be complete, in the country's order. */
+export function requiredFields(index: number, party: Party, country: RegistrationCountry = DEFAULT_REGISTRATION_COUNTRY): readonly TravellerField[] {
+  return placeFields(index, party, country).required;
+}
+
+/** Whether the form asks the place for `field` (required or not); what is not asked is not kept. */
+export function isAsked(field: TravellerField, index: number, party: Party, country: RegistrationCountry = DEFAULT_REGISTRATION_COUNTRY): boolean {
+  const fields = placeFields(index, party, country);
+  return fields.required.includes(field) || fields.optional.includes(field);
+}
+
+/** Every traveller field, the country's adult fields first in its order, then the rest: the export's columns. */
+export function registrationOrder(country: RegistrationCountry): TravellerField[] {
+  const { adult, minor } = REGISTRATION_FIELDS[country];
+  const first = [...new Set([...adult.required, ...minor.required])];
+  return [...first, ...TRAVELLER_FIELDS.filter((field) => !first.includes(field))];
 }
 
 function filled(entry: TravellerEntry, field: TravellerField): boolean {
@@ -100,21 +164,30 @@ export function ageOn(dateOfBirth: string, day: string): number {
 }
 
 /** What the check-in still lacks, as field paths (`arrival_time`, `travellers.2.date_of_birth`), in the form's order. */
-export function missingCheckInFields(checkIn: { arrival_time: string | null; travellers: readonly TravellerEntry[] }, party: Party): string[] {
+export function missingCheckInFields(
+  checkIn: { arrival_time: string | null; travellers: readonly TravellerEntry[] },
+  party: Party,
+  country: RegistrationCountry = DEFAULT_REGISTRATION_COUNTRY,
+): string[] {
   const missing: string[] = checkIn.arrival_time ? [] : ['arrival_time'];
   for (let index = 0; index < party.adults + party.children; index++) {
     const entry = checkIn.travellers[index] ?? EMPTY_TRAVELLER;
-    for (const field of requiredFields(index, party)) if (!filled(entry, field)) missing.push(`travellers.${index}.${field}`);
+    // In the form's order (TRAVELLER_FIELDS), whatever the country's.
+    for (const field of TRAVELLER_FIELDS) if (requiredFields(index, party, country).includes(field) && !filled(entry, field)) missing.push(`travellers.${index}.${field}`);
   }
   return missing;
 }
 
 /** `not_started` while nothing is entered, `complete` once nothing is missing, else `incomplete`. */
-export function checkInStatus(checkIn: { arrival_time: string | null; travellers: readonly TravellerEntry[] } | null, party: Party): CheckInStatus {
+export function checkInStatus(
+  checkIn: { arrival_time: string | null; travellers: readonly TravellerEntry[] } | null,
+  party: Party,
+  country: RegistrationCountry = DEFAULT_REGISTRATION_COUNTRY,
+): CheckInStatus {
   if (!checkIn) return 'not_started';
   const entered = Boolean(checkIn.arrival_time) || checkIn.travellers.some((entry) => TRAVELLER_FIELDS.some((field) => filled(entry, field)));
   if (!entered) return 'not_started';
-  return missingCheckInFields(checkIn, party).length === 0 ? 'complete' : 'incomplete';
+  return missingCheckInFields(checkIn, party, country).length === 0 ? 'complete' : 'incomplete';
 }
 
 export { ISO_COUNTRY_CODES } from './countries.ts';

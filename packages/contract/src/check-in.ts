@@ -3,6 +3,7 @@ import {
   ARRIVAL_TIME_PATTERN,
   CHECK_IN_STATUSES,
   DOCUMENT_NUMBER_PATTERN,
+  REGISTRATION_COUNTRIES,
   DOCUMENT_TYPES,
   isCountryCode,
   RELATIONSHIP_KINDS,
@@ -11,6 +12,7 @@ import {
 } from './check-in-rules.ts';
 import { EARLIEST_BIRTH_DATE } from './auth.ts';
 import { CalendarDate, Id } from './common.ts';
+import { daysBetween } from './dates.ts';
 import { MAX_GUESTS } from './party-rules.ts';
 
 export * from './check-in-rules.ts';
@@ -22,6 +24,8 @@ export type DocumentType = z.infer<typeof DocumentType>;
 export const Sex = z.enum(SEXES);
 export type Sex = z.infer<typeof Sex>;
 export const RelationshipKind = z.enum(RELATIONSHIP_KINDS);
+export const RegistrationCountry = z.enum(REGISTRATION_COUNTRIES);
+export type RegistrationCountry = z.infer<typeof RegistrationCountry>;
 export type RelationshipKind = z.infer<typeof RelationshipKind>;
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
@@ -99,6 +103,8 @@ export const CheckIn = z.object({
   arrival_time: z.string().nullable(),
   /** The arrival day: ages are counted on it. */
   start_date: CalendarDate,
+  /** Whose registration the property follows: which fields the form asks (REGISTRATION_FIELDS). */
+  registration_country: RegistrationCountry,
   adults: z.number().int(),
   children: z.number().int(),
   /** One per place of the party (adults first), empty fields null. */
@@ -107,3 +113,42 @@ export const CheckIn = z.object({
   updated_at: z.string().nullable(),
 });
 export type CheckIn = z.infer<typeof CheckIn>;
+
+/** The longest range one export of check-ins may cover. */
+export const MAX_CHECK_IN_EXPORT_DAYS = 366;
+
+/** GET /admin/check-ins: one arrival day, optionally one property's. */
+export const CheckInDayQuery = z.object({ date: CalendarDate, property_id: Id.optional() });
+export type CheckInDayQuery = z.infer<typeof CheckInDayQuery>;
+
+/** GET /admin/exports/check-ins.csv: the arrivals from `from` to `to` (both included), optionally one property's. */
+export const CheckInExportQuery = z
+  .object({ from: CalendarDate, to: CalendarDate, property_id: Id.optional() })
+  .refine((q) => daysBetween(q.from, q.to) >= 0, { message: 'to must not be before from', path: ['to'] })
+  .refine((q) => daysBetween(q.from, q.to) < MAX_CHECK_IN_EXPORT_DAYS, { message: `At most ${MAX_CHECK_IN_EXPORT_DAYS} days at once`, path: ['to'] });
+export type CheckInExportQuery = z.infer<typeof CheckInExportQuery>;
+
+/** One arrival of the day and where its check-in stands: each traveller's name (as entered) and whether they are done. */
+export const CheckInArrival = z.object({
+  booking_id: Id,
+  property_id: Id,
+  property_name: z.string(),
+  room_number: z.string(),
+  registration_country: RegistrationCountry,
+  guest_name: z.string(),
+  end_date: CalendarDate,
+  adults: z.number().int(),
+  children: z.number().int(),
+  arrival_time: z.string().nullable(),
+  status: CheckInStatus,
+  travellers: z.array(z.object({ name: z.string().nullable(), minor: z.boolean(), complete: z.boolean() })),
+});
+export type CheckInArrival = z.infer<typeof CheckInArrival>;
+
+export const CheckInDay = z.object({
+  date: CalendarDate,
+  arrivals: z.array(CheckInArrival),
+  /** How many of them are complete. */
+  complete: z.number().int(),
+});
+export type CheckInDay = z.infer<typeof CheckInDay>;

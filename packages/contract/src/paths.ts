@@ -141,4 +141,9 @@ export const paths = {
     adminList: { method: 'GET', path: '/admin/invoices' },
     exportCsv: { method: 'GET', path: '/admin/exports/invoices.csv' },
   },
+  // The guest registration for the authorities (issue 32 item 4, docs/decisions/0042).
+  checkIns: {
+    day: { method: 'GET', path: '/admin/check-ins' },
+    exportCsv: { method: 'GET', path: '/admin/exports/check-ins.csv' },
+  },
 } as const satisfies Record<string, Record<string, RoutePath>>;

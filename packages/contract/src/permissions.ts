@@ -34,6 +34,10 @@ export const PERMISSIONS = {
   'users.manage': ['admin'],
   'audit.read': ['admin'],
   'invoices.read': ['admin'],
+  /** Who arrives and whose check-in is complete: names only, for the welcome at the door. */
+  'check_ins.read': ['admin', 'staff'],
+  /** Every traveller's document and date of birth, for the authorities. */
+  'check_ins.export': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -98,6 +102,8 @@ export const ROUTE_ACTIONS: Readonly<Record<string, Action>> = {
   [key(paths.audit.list)]: 'audit.read',
   [key(paths.invoices.adminList)]: 'invoices.read',
   [key(paths.invoices.exportCsv)]: 'invoices.read',
+  [key(paths.checkIns.day)]: 'check_ins.read',
+  [key(paths.checkIns.exportCsv)]: 'check_ins.export',
 };
 
 /** The action of an admin route (method and path under /api, Fastify style), or undefined: admin-only. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ArrivalInstructions, ArrivalInstructionsInput } from './arrival.ts';
 import { CancellationPolicy } from './cancellation.ts';
+import { RegistrationCountry } from './check-in.ts';
 import { Id, Language, Photos } from './common.ts';
 import { PROPERTY_TEXT_LIMITS, PropertyTranslations, PropertyTranslationsInput } from './content.ts';
 import { Fee, FeesInput, Tax, TaxesInput, VatPercentInput } from './price-schemas.ts';
@@ -30,6 +31,8 @@ export const Property = z.object({
   translations: PropertyTranslations.optional(),
   /** Only in an admin's reads and writes, never in a public answer: what guests are told before arriving (§21). */
   arrival_instructions: ArrivalInstructions.optional(),
+  /** Only in an admin's reads and writes: whose guest registration the check-in follows (`ES`, `PT`, `BE`, `other`). */
+  registration_country: RegistrationCountry.optional(),
 });
 export type Property = z.infer<typeof Property>;
 
@@ -52,5 +55,7 @@ export const PropertyInput = z.object({
   vat_percent: VatPercentInput.optional(),
   /** `{fr, es, pt, en}` free texts; left out: unchanged (none for a new property). */
   arrival_instructions: ArrivalInstructionsInput.optional(),
+  /** Left out: unchanged (`other` for a new property). */
+  registration_country: RegistrationCountry.optional(),
 });
 export type PropertyInput = z.input<typeof PropertyInput>;

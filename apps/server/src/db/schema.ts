@@ -6,6 +6,7 @@ import {
   DEFAULT_MAX_GUESTS,
   DEFAULT_CANCELLATION_POLICY,
   NO_STAY_RULES,
+  REGISTRATION_COUNTRIES,
   type CancellationPolicy,
   type FeeCents,
   type LongStayDiscount,
@@ -126,11 +127,14 @@ export const properties = pgTable(
     vatHundredths: integer('vat_hundredths').notNull().default(0),
     /** What its confirmed guests are told before arriving, per language (migration 0025, decision 0038); admin reads only. */
     arrivalInstructions: jsonb('arrival_instructions').$type<StoredArrivalInstructions>().notNull().default({}),
+    /** Whose guest registration its check-in follows (migration 0029, decision 0042); admin reads only. */
+    registrationCountry: text('registration_country', { enum: REGISTRATION_COUNTRIES }).notNull().default('other'),
     createdAt: createdAt(),
   },
   (t) => [
     check('properties_translations_check', sql`jsonb_typeof(${t.translations}) = 'object'`),
     check('properties_arrival_instructions_check', sql`jsonb_typeof(${t.arrivalInstructions}) = 'object'`),
+    check('properties_registration_country_check', sql`${t.registrationCountry} in ('ES', 'PT', 'BE', 'other')`),
     check(
       'properties_price_terms_check',
       sql`jsonb_typeof(${t.fees}) = 'array' and jsonb_typeof(${t.taxes}) = 'array' and ${t.vatHundredths} between 0 and 3000`,

@@ -5,7 +5,8 @@ import { addDays } from '@roomweek/contract';
 import { bearer, createProperty, createRoom, registerUser, siteDate } from '../helper.ts';
 import { cancelBooking, paidByCard, paidByPaypal } from '../cancellation/cancellation-support.ts';
 import { usePaymentsWorld } from '../payments/payments-support.ts';
-import { centsText, csvText } from '../../src/plugins/app/invoices/invoice-ledger.ts';
+import { centsText } from '../../src/plugins/app/invoices/invoice-ledger.ts';
+import { csvText } from '../../src/lib/csv.ts';
 import { invoicesOf, setBusiness } from './invoices-support.ts';
 
 /**

@@ -19,7 +19,7 @@ const validProperty = (overrides: Record<string, unknown> = {}) => ({
 
 /** What anyone reads: the admin's answer without every language's texts (docs/behaviour.md §15) nor the arrival instructions (§21). */
 // The public reads add the visible reviews' average and count (docs/decisions/0035): none here.
-const publicView = ({ translations: _translations, arrival_instructions: _instructions, ...property }: Property) => ({
+const publicView = ({ translations: _translations, arrival_instructions: _instructions, registration_country: _country, ...property }: Property) => ({
   ...property,
   rating_average: null,
   review_count: 0,
@@ -96,6 +96,7 @@ describe('properties routes', () => {
         ...FRENCH_TEXTS,
         translations: { fr: { name, description, location } },
         arrival_instructions: { fr: '', es: '', pt: '', en: '' },
+        registration_country: 'other',
       });
       expect((await t.app.inject({ url: `/api/properties/${property.id}` })).json()).toEqual(publicView(property));
     });

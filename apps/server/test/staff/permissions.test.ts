@@ -24,7 +24,18 @@ describe('the permission table', () => {
   it('gives staff what the issue lists and no more', () => {
     const staffActions = Object.keys(PERMISSIONS).filter((action) => may('staff', action as keyof typeof PERMISSIONS));
     expect(staffActions.sort()).toEqual(
-      ['availability.read', 'blocks.write', 'bookings.cancel', 'bookings.read', 'dashboard.read', 'guests.read', 'payments.record_on_site', 'reports.read', 'timeline.read'].sort(),
+      [
+        'availability.read',
+        'blocks.write',
+        'bookings.cancel',
+        'bookings.read',
+        'check_ins.read',
+        'dashboard.read',
+        'guests.read',
+        'payments.record_on_site',
+        'reports.read',
+        'timeline.read',
+      ].sort(),
     );
     for (const action of Object.keys(PERMISSIONS)) expect(may('admin', action as keyof typeof PERMISSIONS)).toBe(true);
     for (const action of Object.keys(PERMISSIONS)) expect(may('client', action as keyof typeof PERMISSIONS)).toBe(false);

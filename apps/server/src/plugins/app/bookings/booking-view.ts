@@ -8,6 +8,7 @@ import {
   type CheckInStatus,
   type CancelReason,
   type Language,
+  type RegistrationCountry,
   type StoredArrivalInstructions,
   type StoredTranslations,
 } from '@roomweek/contract';
@@ -28,6 +29,8 @@ export interface BookingView {
   propertyTranslations: StoredTranslations;
   /** The property's arrival instructions per language (decision 0038): only its guest reads them, once due. */
   propertyArrivalInstructions: StoredArrivalInstructions;
+  /** Whose guest registration the property's check-in follows (decision 0042). */
+  propertyRegistrationCountry: RegistrationCountry;
   /** Whether its hold (if any) still runs, by the database's clock. */
   holdActive: boolean;
   /** Where its online check-in stands (null: never begun). */

@@ -46,6 +46,7 @@ const viewColumns = {
   propertyLocation: properties.location,
   propertyTranslations: properties.translations,
   propertyArrivalInstructions: properties.arrivalInstructions,
+  propertyRegistrationCountry: properties.registrationCountry,
   holdActive,
   checkInStatus: checkIns.status,
 };

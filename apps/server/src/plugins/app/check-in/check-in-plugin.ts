@@ -3,6 +3,7 @@ import type { Config } from '../../../config.ts';
 import { intervalJob, type IntervalJob } from '../../../lib/interval-job.ts';
 import { SecretBox } from '../../../lib/secrets.ts';
 import { ArrivalInstructions } from './arrival-instructions.ts';
+import { CheckInRegister } from './check-in-register.ts';
 import { CheckInReminders } from './check-in-reminders.ts';
 import { CheckInRepository } from './check-in-repository.ts';
 import { CheckInService } from './check-in-service.ts';
@@ -10,6 +11,8 @@ import { CheckInService } from './check-in-service.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     checkIn: CheckInService;
+    /** A day's arrivals and the authorities' export (decision 0042). */
+    checkInRegister: CheckInRegister;
     checkInReminders: CheckInReminders;
     /** The hourly reminder run; tests (JOBS=false) call `checkInReminders.run(today)`. */
     checkInRemindersJob: IntervalJob;
@@ -23,10 +26,9 @@ export default fp<{ config: Config; settingsKey: string }>(
   async (app, { config, settingsKey }) => {
     const repository = new CheckInRepository(app.db);
     const today = () => app.bookingsService.today();
-    app.decorate(
-      'checkIn',
-      new CheckInService({ db: app.db, repository, bookings: app.bookingsRepository, box: new SecretBox(settingsKey), today }),
-    );
+    const service = new CheckInService({ db: app.db, repository, bookings: app.bookingsRepository, box: new SecretBox(settingsKey), today });
+    app.decorate('checkIn', service);
+    app.decorate('checkInRegister', new CheckInRegister({ repository, open: (stored) => service.open(stored) }));
     const reminders = new CheckInReminders({
       db: app.db,
       repository,

@@ -1,8 +1,9 @@
-import { and, between, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { CheckInStatus } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { checkInNotices, checkIns, type StoredTraveller } from '../../../db/check-in-schema.ts';
-import { bookings } from '../../../db/schema.ts';
+import { bookings, properties, rooms, users } from '../../../db/schema.ts';
+import { occupiesNights } from '../bookings/booking-nights.ts';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
 /** The check-in messages a booking is sent, each once (check_in_notices). */
@@ -12,6 +13,29 @@ export type CheckInNoticeKind = 'check_in_reminder' | 'arrival_instructions';
 export async function claimCheckInNotice(tx: Executor, bookingId: string, kind: CheckInNoticeKind): Promise<boolean> {
   const rows = await tx.insert(checkInNotices).values({ bookingId, kind }).onConflictDoNothing().returning({ id: checkInNotices.bookingId });
   return rows.length > 0;
+}
+
+/** Every stored check-in of the property's stays, with the party and the property's registration country. */
+export function checkInsOfProperty(tx: Executor, propertyId: string) {
+  return tx
+    .select({
+      bookingId: checkIns.bookingId,
+      arrivalTime: checkIns.arrivalTime,
+      travellers: checkIns.travellers,
+      status: checkIns.status,
+      adults: bookings.adults,
+      children: bookings.children,
+      country: properties.registrationCountry,
+    })
+    .from(checkIns)
+    .innerJoin(bookings, eq(bookings.id, checkIns.bookingId))
+    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+    .innerJoin(properties, eq(properties.id, rooms.propertyId))
+    .where(eq(properties.id, propertyId));
+}
+
+export async function setCheckInStatus(tx: Executor, bookingId: string, status: CheckInStatus): Promise<void> {
+  await tx.update(checkIns).set({ status }).where(eq(checkIns.bookingId, bookingId));
 }
 
 /** The queries on check-ins (docs/decisions/0036-online-check-in.md). */
@@ -73,5 +97,36 @@ export class CheckInRepository {
       .leftJoin(checkInNotices, and(eq(checkInNotices.bookingId, bookings.id), eq(checkInNotices.kind, 'arrival_instructions')))
       .where(and(eq(bookings.status, 'confirmed'), between(bookings.startDate, from, to), isNull(checkInNotices.bookingId)));
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * The stays arriving from `from` to `to` that occupy their nights (confirmed, or awaiting payment with a running hold), optionally one
+   * property's, with their guest, room, property and check-in (absent: never begun): the day list and the export.
+   */
+  async arrivals(from: string, to: string, propertyId?: string) {
+    return this.db
+      .select({
+        booking: bookings,
+        roomNumber: rooms.roomNumber,
+        propertyId: properties.id,
+        propertyName: properties.name,
+        country: properties.registrationCountry,
+        guestName: users.name,
+        guestFirstName: users.firstName,
+        checkIn: checkIns,
+      })
+      .from(bookings)
+      .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+      .innerJoin(properties, eq(properties.id, rooms.propertyId))
+      .leftJoin(users, eq(users.id, bookings.userId))
+      .leftJoin(checkIns, eq(checkIns.bookingId, bookings.id))
+      .where(
+        and(
+          between(bookings.startDate, from, to),
+          occupiesNights(),
+          propertyId === undefined ? undefined : eq(properties.id, propertyId),
+        ),
+      )
+      .orderBy(asc(bookings.startDate), asc(properties.name), asc(rooms.roomNumber), asc(bookings.id));
   }
 }

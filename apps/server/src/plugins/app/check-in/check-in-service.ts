@@ -3,11 +3,14 @@ import {
   ageOn,
   checkInStatus,
   EMPTY_TRAVELLER,
+  isAsked,
   isMinorPlace,
   missingCheckInFields,
   partySize,
+  TRAVELLER_FIELDS,
   type CheckIn,
   type CheckInBody,
+  type RegistrationCountry,
   type TravellerEntry,
   type TravellerInput,
 } from '@roomweek/contract';
@@ -16,7 +19,7 @@ import type { StoredTraveller } from '../../../db/check-in-schema.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import type { UserRow } from '../auth/users-repository.ts';
-import type { BookingRow } from '../bookings/booking-view.ts';
+import type { BookingRow, BookingView } from '../bookings/booking-view.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { CheckInRepository, CheckInRow } from './check-in-repository.ts';
 
@@ -57,22 +60,23 @@ export class CheckInService {
   constructor(private readonly options: CheckInServiceOptions) {}
 
   async get(user: UserRow, bookingId: string): Promise<CheckIn> {
-    const booking = await this.ownBooking(user, bookingId);
-    return this.toCheckIn(booking, await this.options.repository.find(bookingId));
+    const view = await this.ownBooking(user, bookingId);
+    return this.toCheckIn(view.booking, view.propertyRegistrationCountry, await this.options.repository.find(bookingId));
   }
 
   /** The bookings' check-ins in clear, for their guest's own data export (docs/decisions/0038); absent: never begun. */
-  async exportOf(bookings: BookingRow[]): Promise<Map<string, CheckIn>> {
-    const rows = new Map((await this.options.repository.findMany(bookings.map((booking) => booking.id))).map((row) => [row.bookingId, row]));
+  async exportOf(views: BookingView[]): Promise<Map<string, CheckIn>> {
+    const rows = new Map((await this.options.repository.findMany(views.map((view) => view.booking.id))).map((row) => [row.bookingId, row]));
     const found = new Map<string, CheckIn>();
-    for (const booking of bookings) {
+    for (const { booking, propertyRegistrationCountry } of views) {
       const row = rows.get(booking.id);
-      if (row) found.set(booking.id, this.toCheckIn(booking, row));
+      if (row) found.set(booking.id, this.toCheckIn(booking, propertyRegistrationCountry, row));
     }
     return found;
   }
 
   async save(user: UserRow, bookingId: string, body: CheckInBody): Promise<CheckIn> {
+    const country = (await this.ownBooking(user, bookingId)).propertyRegistrationCountry;
     const travellers = (body.travellers ?? []).map(entryOf);
     const arrivalTime = body.arrival_time ?? null;
     return this.options.db.transaction(async (tx) => {
@@ -81,10 +85,10 @@ export class CheckInService {
       const booking = locked.booking;
       if (booking.status === 'cancelled') throw conflict('booking_already_cancelled', 'This booking is cancelled');
       if (booking.endDate < this.options.today()) throw conflict('booking_finished', 'This stay is over');
-      this.assertFits(booking, travellers);
-      const status = checkInStatus({ arrival_time: arrivalTime, travellers }, booking);
+      this.assertFits(booking, travellers, country);
+      const status = checkInStatus({ arrival_time: arrivalTime, travellers }, booking, country);
       const row = await this.options.repository.save(tx, bookingId, { arrivalTime, travellers: travellers.map((entry) => this.seal(entry)), status });
-      return this.toCheckIn(booking, row);
+      return this.toCheckIn(booking, country, row);
     });
   }
 
@@ -93,14 +97,17 @@ export class CheckInService {
   }
 
   /** Someone else's booking is answered as missing: its existence is not told. */
-  private async ownBooking(user: UserRow, bookingId: string): Promise<BookingRow> {
+  private async ownBooking(user: UserRow, bookingId: string): Promise<BookingView> {
     const view = await this.options.bookings.view(bookingId);
     if (!view || !this.mayRead(user, view.booking)) throw notFound('booking_not_found', 'Booking not found');
-    return view.booking;
+    return view;
   }
 
-  /** The party's size, each date of birth against its place (adult: 18 or over on arrival), each minor's adult. */
-  private assertFits(booking: BookingRow, travellers: TravellerEntry[]): void {
+  /**
+   * The party's size, each date of birth against its place (adult: 18 or over on arrival), each minor's adult; a
+   * field the registration country does not ask of the place is not kept.
+   */
+  private assertFits(booking: BookingRow, travellers: TravellerEntry[], country: RegistrationCountry): void {
     if (travellers.length > partySize(booking)) {
       throw badRequest('check_in_party_mismatch', `This booking is for ${partySize(booking)} people`, 'travellers');
     }
@@ -119,8 +126,8 @@ export class CheckInService {
       if (minor && entry.relationship && entry.relationship.adult >= booking.adults) {
         throw badRequest('guardian_not_adult', 'A child must be tied to one of the adults of the party', `travellers.${index}.relationship.adult`);
       }
-      // An adult's relationship is not asked: not kept.
-      if (!minor) entry.relationship = null;
+      // What is not asked (an adult's relationship, a field the country does not register) is not kept.
+      for (const field of TRAVELLER_FIELDS) if (!isAsked(field, index, booking, country)) entry[field] = null;
     });
   }
 
@@ -144,20 +151,21 @@ export class CheckInService {
     };
   }
 
-  private toCheckIn(booking: BookingRow, row: CheckInRow | undefined): CheckIn {
+  private toCheckIn(booking: BookingRow, country: RegistrationCountry, row: CheckInRow | undefined): CheckIn {
     const party: Party = booking;
     const stored = (row?.travellers ?? []).map((traveller) => this.open(traveller));
     const travellers = Array.from({ length: partySize(party) }, (_, index) => stored[index] ?? { ...EMPTY_TRAVELLER });
     const arrivalTime = row?.arrivalTime ?? null;
     return {
       booking_id: booking.id,
-      status: checkInStatus(row ? { arrival_time: arrivalTime, travellers: stored } : null, party),
+      status: checkInStatus(row ? { arrival_time: arrivalTime, travellers: stored } : null, party, country),
       arrival_time: arrivalTime,
       start_date: booking.startDate,
+      registration_country: country,
       adults: party.adults,
       children: party.children,
       travellers,
-      missing: missingCheckInFields({ arrival_time: arrivalTime, travellers }, party),
+      missing: missingCheckInFields({ arrival_time: arrivalTime, travellers }, party, country),
       updated_at: row?.updatedAt.toISOString() ?? null,
     };
   }

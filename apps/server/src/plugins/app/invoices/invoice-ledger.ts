@@ -1,4 +1,5 @@
 import { invoicePdfUrl, type AdminInvoice, type AdminInvoiceList, type InvoiceDocument } from '@roomweek/contract';
+import { csvDocument, csvText } from '../../../lib/csv.ts';
 import type { InvoiceRow } from './invoices-repository.ts';
 
 /**
@@ -82,31 +83,20 @@ export function centsText(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/**
- * A text field of the CSV: quoted when it holds a comma, a quote or a line break (quotes doubled, RFC 4180); a text a
- * spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is prefixed with a quote.
- */
-export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 export const CSV_HEADER = ['number', 'date', 'guest', 'net', 'vat', 'taxes', 'total', 'method', 'booking'];
 
-/** The accountant's export: a byte-order mark (spreadsheets then read UTF-8), a header, one row per document, CRLF. */
+/** The accountant's export: one row per document (lib/csv.ts's form). */
 export function ledgerCsv(rows: InvoiceRow[]): string {
-  const lines = rows.map(lineOf).map((line) =>
-    [
-      csvText(line.number),
-      line.issueDate,
-      csvText(line.guest),
-      centsText(line.netCents),
-      centsText(line.vatCents),
-      centsText(line.taxesCents),
-      centsText(line.totalCents),
-      line.method,
-      line.bookingId,
-    ].join(','),
-  );
-  return `\uFEFF${[CSV_HEADER.join(','), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map(lineOf).map((line) => [
+    csvText(line.number),
+    line.issueDate,
+    csvText(line.guest),
+    centsText(line.netCents),
+    centsText(line.vatCents),
+    centsText(line.taxesCents),
+    centsText(line.totalCents),
+    line.method,
+    line.bookingId,
+  ]);
+  return csvDocument(CSV_HEADER, lines);
 }

@@ -61,7 +61,7 @@ export class PrivacyService {
       repository.refundsOf(ids),
       repository.messagesOf(userId),
       repository.reviewsOf(userId),
-      this.options.checkIns.exportOf(views.map((view) => view.booking)),
+      this.options.checkIns.exportOf(views),
     ]);
     return {
       format: 'roomweek-account-export',

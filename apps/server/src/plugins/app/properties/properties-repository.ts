@@ -41,6 +41,7 @@ export function toProperty(row: PropertyRow & Partial<Rating>, view: ContentView
     ...(view.admin && { translations: allTranslations(base, row.translations) }),
     // Never in a public answer: only its confirmed guests read them, from the day they are due (decision 0038).
     ...(view.admin && { arrival_instructions: arrivalInstructionsAnswer(row.arrivalInstructions) }),
+    ...(view.admin && { registration_country: row.registrationCountry }),
   };
 }
 
@@ -62,6 +63,8 @@ const columns = (input: PropertyValues) => ({
   ...(input.vat_percent !== undefined && { vatHundredths: Math.round(input.vat_percent * 100) }),
   // Left out: unchanged (none for a new property).
   ...(input.arrival_instructions !== undefined && { arrivalInstructions: storedArrivalInstructions(input.arrival_instructions) }),
+  // Left out: unchanged (`other` for a new property).
+  ...(input.registration_country !== undefined && { registrationCountry: input.registration_country }),
 });
 
 /** The public reads, prepared once: their SQL is built once, and PostgreSQL plans them once per connection. */
@@ -117,8 +120,8 @@ export class PropertiesRepository {
     return toProperty(row!, view);
   }
 
-  async update(id: string, input: PropertyValues, view?: ContentView): Promise<Property> {
-    const [row] = await this.db
+  async update(id: string, input: PropertyValues, view?: ContentView, executor: Executor = this.db): Promise<Property> {
+    const [row] = await executor
       .update(properties)
       .set(columns(input))
       .where(and(eq(properties.id, id), isNull(properties.archivedAt)))

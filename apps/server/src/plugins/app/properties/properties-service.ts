@@ -2,6 +2,7 @@ import type { Property } from '@roomweek/contract';
 import type { Database } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import type { BookingsService } from '../bookings/bookings-service.ts';
+import { recountCheckIns } from '../check-in/check-in-status.ts';
 import type { ContentView } from '../content/translations.ts';
 import type { PropertiesRepository, PropertyValues } from './properties-repository.ts';
 
@@ -37,8 +38,17 @@ export class PropertiesService {
     return this.repository.create(input, view);
   }
 
+  /**
+   * A change of registration country changes which fields a check-in needs: the property's stored check-in statuses
+   * are counted again in the same transaction (docs/decisions/0042).
+   */
   update(id: string, input: PropertyValues, view?: ContentView): Promise<Property> {
-    return this.repository.update(id, input, view);
+    if (input.registration_country === undefined) return this.repository.update(id, input, view);
+    return this.options.db.transaction(async (tx) => {
+      const property = await this.repository.update(id, input, view, tx);
+      await recountCheckIns(tx, id);
+      return property;
+    });
   }
 
   /**

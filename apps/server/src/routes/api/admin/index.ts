@@ -3,6 +3,7 @@ import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
 import { contractRoute } from '../../contract-route.ts';
 import calendarRoutes from './calendar.ts';
+import checkInsRoutes from './check-ins.ts';
 import guestsRoutes from './guests.ts';
 import invoicesRoutes from './invoices.ts';
 import securityRoutes from './security.ts';
@@ -15,6 +16,7 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
   await app.register(calendarRoutes);
   await app.register(securityRoutes);
   await app.register(invoicesRoutes);
+  await app.register(checkInsRoutes);
   await app.register(teamRoutes);
   const delivery = () => (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? 'cloud_api' : 'log') as 'cloud_api' | 'log';
 
