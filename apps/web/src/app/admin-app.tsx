@@ -21,6 +21,7 @@ const CalendarPage = lazy(() => import('@/features/admin-calendar/routes/calenda
 const ReviewsPage = lazy(() => import('@/features/admin-reviews/routes/reviews-page'));
 const UsersPage = lazy(() => import('@/features/admin-team/routes/users-page'));
 const AuditPage = lazy(() => import('@/features/admin-team/routes/audit-page'));
+const CheckInsPage = lazy(() => import('@/features/admin-bookings/routes/check-ins-page'));
 
 /** A screen the signed-in role may use (the contract's permission table, docs/decisions/0039); else not found. */
 function Allowed({ action, children }: { action: Action; children: ReactNode }) {
@@ -47,6 +48,7 @@ export default function AdminApp() {
       <Route path="business" element={<Allowed action="settings.write"><BusinessPage /></Allowed>} />
       <Route path="invoices" element={<Allowed action="invoices.read"><InvoicesPage /></Allowed>} />
       <Route path="cancellation-policy" element={<Allowed action="settings.write"><CancellationPolicyPage /></Allowed>} />
+      <Route path="check-ins" element={<Allowed action="check_ins.read"><CheckInsPage /></Allowed>} />
       <Route path="guests" element={<Allowed action="guests.read"><GuestsPage /></Allowed>} />
       <Route path="calendar" element={<Allowed action="timeline.read"><CalendarPage /></Allowed>} />
       <Route path="reviews" element={<Allowed action="reviews.manage"><ReviewsPage /></Allowed>} />

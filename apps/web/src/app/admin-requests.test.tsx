@@ -17,6 +17,7 @@ describe('the admin area never downloads every booking', () => {
         'GET /admin/security-settings': () => ({ require_two_factor_for_staff: false }),
         'GET /admin/reviews': () => ({ reviews: [], next_cursor: null }),
         'GET /admin/guests': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
+        'GET /admin/check-ins': ({ query }) => ({ date: query.get('date')!, arrivals: [], complete: 0 }),
         'GET /admin/invoices': ({ query }) => ({ from: query.get('from')!, to: query.get('to')!, documents: [], totals: { count: 0, net: 0, vat: 0, taxes: 0, total: 0 } }),
       },
     );

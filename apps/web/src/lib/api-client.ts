@@ -10,6 +10,8 @@ import {
   type CancellationPolicy,
   type ChangePasswordBody,
   type CheckInBody,
+  type CheckInDayQuery,
+  type CheckInExportQuery,
   type CreateBookingBody,
   type DeleteAccountBody,
   type GuestsQuery,
@@ -219,5 +221,10 @@ export const api = {
     adminList: (query: InvoicePeriodQuery, signal?: AbortSignal) => call(routes.invoices.adminList, { query, signal }),
     /** The same period as the accountant's CSV. */
     exportCsv: (query: InvoicePeriodQuery) => download(routes.invoices.exportCsv, `invoices-${query.from}-${query.to}.csv`, { query }),
+  },
+  /** The guest registration (docs/decisions/0042): a day's arrivals (admins and staff), the authorities' CSV (admins). */
+  checkIns: {
+    day: (query: CheckInDayQuery, signal?: AbortSignal) => call(routes.checkIns.day, { query, signal }),
+    exportCsv: (query: CheckInExportQuery) => download(routes.checkIns.exportCsv, `check-ins-${query.from}-${query.to}.csv`, { query }),
   },
 };

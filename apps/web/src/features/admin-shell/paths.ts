@@ -18,4 +18,5 @@ export const adminPaths = {
   reviews: `${paths.admin}/reviews`,
   users: `${paths.admin}/users`,
   audit: `${paths.admin}/audit`,
+  checkIns: `${paths.admin}/check-ins`,
 } as const;

@@ -44,6 +44,7 @@ describe('admin dashboard', () => {
       '/admin/calendar',
       '/admin/availability',
       '/admin/bookings',
+      '/admin/check-ins',
       '/admin/guests',
       '/admin/reviews',
       '/admin/payment-settings',
@@ -65,7 +66,7 @@ describe('admin dashboard', () => {
     const hrefs = within(sections)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/admin/calendar', '/admin/availability', '/admin/bookings', '/admin/guests']);
+    expect(hrefs).toEqual(['/admin/calendar', '/admin/availability', '/admin/bookings', '/admin/check-ins', '/admin/guests']);
   });
 
   it('notes the refunds on their way under the revenue, the failed ones under what was received, and a dash when the summary fails', async () => {

@@ -1,7 +1,8 @@
-import { DEFAULT_CANCELLATION_POLICY, DEFAULT_LANGUAGE, TRANSLATION_LANGUAGES, type Property } from '@roomweek/contract';
+import { DEFAULT_CANCELLATION_POLICY, DEFAULT_LANGUAGE, DEFAULT_REGISTRATION_COUNTRY, REGISTRATION_COUNTRIES, TRANSLATION_LANGUAGES, type Property } from '@roomweek/contract';
 import { useState } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
+import { NativeSelect } from '@/components/ui/native-select';
 import { CancellationPolicyFields } from '@/features/admin-shell/components/cancellation-policy-fields';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { draftFields } from '@/lib/draft-field';
@@ -30,6 +31,8 @@ const draftOf = (property: Property | null) => ({
   pricing: feesTaxesDraftOf(property),
   // What confirmed guests are told before arriving, per language (docs/behaviour.md §21).
   arrival_instructions: arrivalDraftOf(property),
+  // Whose guest registration the online check-in follows (docs/behaviour.md §21).
+  registration_country: property?.registration_country ?? DEFAULT_REGISTRATION_COUNTRY,
 });
 
 /** Add or edit a property (docs/behaviour.md §2, §5; latitude and longitude: docs/design-notes.md#coordinates). */
@@ -125,6 +128,18 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         onChange={(pricing) => setDraft((current) => ({ ...current, pricing }))}
         error={form.errors.fees ?? form.errors.taxes ?? form.errors.vat_percent}
       />
+      <FormField label={t('properties.form.registrationCountry')} hint={t('properties.form.registrationCountryHint')} error={form.errors.registration_country}>
+        {(control) => (
+          <NativeSelect {...control} value={draft.registration_country} onChange={(event) => set('registration_country')(event.target.value)}>
+            {REGISTRATION_COUNTRIES.map((country) => (
+              <option key={country} value={country}>
+                {t(`properties.form.registrationCountries.${country}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <div className="hidden sm:block" />
       <ArrivalInstructionsFields
         value={draft.arrival_instructions}
         onChange={(language, text) =>

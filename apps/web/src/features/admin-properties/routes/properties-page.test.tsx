@@ -87,6 +87,8 @@ describe('admin properties', () => {
         vat_percent: 0,
         // No arrival instructions written: none in any language (docs/behaviour.md §21).
         arrival_instructions: { fr: '', es: '', pt: '', en: '' },
+        // Whose guest registration the check-in follows: none chosen, every field (docs/behaviour.md §21).
+        registration_country: 'other',
       },
     ]);
   });

@@ -33,4 +33,25 @@ describe('admin property dialog: arrival instructions, one tab per language', ()
     expect(await screen.findByText('Logement mis à jour')).toBeInTheDocument();
     expect(sent[0]?.arrival_instructions).toEqual({ fr: 'Boîte à clés : 4821\nWi-Fi : maison', es: 'Caja de llaves: 4821\nWi-Fi: casa', pt: '', en: '' });
   });
+
+  it('shows the registration country and sends the one chosen', async () => {
+    const sent: PropertyInput[] = [];
+    const portuguese = { ...WITH_INSTRUCTIONS, registration_country: 'PT' as const };
+    mockAdminApi({ properties: [portuguese] }, recordedSave('PUT /properties/:id', portuguese, sent));
+    const { user } = renderApp('/admin/properties', { token: ADMIN_TOKEN });
+    await user.click(await screen.findByRole('button', { name: `Modifier ${PROPERTY_A.name}` }, LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier le logement' });
+    const select = within(dialog).getByLabelText('Enregistrement des voyageurs');
+    expect(select).toHaveValue('PT');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Espagne (SES.HOSPEDAJES)',
+      'Portugal (AIMA)',
+      'Belgique',
+      'Autre (tous les champs)',
+    ]);
+    await user.selectOptions(select, 'ES');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Logement mis à jour')).toBeInTheDocument();
+    expect(sent[0]?.registration_country).toBe('ES');
+  });
 });

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES, ISO_COUNTRY_CODES, RELATIONSHIP_KINDS, SEXES } from '@roomweek/contract';
+import { DOCUMENT_TYPES, ISO_COUNTRY_CODES, isAsked, RELATIONSHIP_KINDS, SEXES, type RegistrationCountry, type TravellerField } from '@roomweek/contract';
 import { memo, useMemo, type ChangeEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { Card } from '@/components/ui/card';
@@ -19,6 +19,9 @@ export interface TravellerFieldsProps {
   language: string;
   index: number;
   adults: number;
+  children: number;
+  /** The property's registration: which fields are asked (a field it does not register is not shown). */
+  country: RegistrationCountry;
   traveller: TravellerDraft;
   /** This traveller's field paths still missing (`travellers.1.document_number`), space-separated: a string keeps memo cheap. */
   missing: string;
@@ -27,11 +30,12 @@ export interface TravellerFieldsProps {
 }
 
 /**
- * One person of the party: an adult's every field, or a child's (with the adult they come with). Memoised: typing in
- * one traveller's fields does not render the others' country lists again.
+ * One person of the party: the fields the property's registration country asks of an adult, or of a child (with the
+ * adult they come with). Memoised: typing in one traveller's fields does not render the others' country lists again.
  */
-export const TravellerFields = memo(function TravellerFields({ t, language, index, adults, traveller, missing, error, onChange }: TravellerFieldsProps) {
+export const TravellerFields = memo(function TravellerFields({ t, language, index, adults, children, country, traveller, missing, error, onChange }: TravellerFieldsProps) {
   const countries = useCountries(language);
+  const asked = (field: TravellerField) => isAsked(field, index, { adults, children }, country);
   const missingPaths = useMemo(() => new Set(missing.split(' ')), [missing]);
   const minor = index >= adults;
   const title = minor ? t('child', { number: index - adults + 1 }) : t('adult', { number: index + 1 });
@@ -51,20 +55,23 @@ export const TravellerFields = memo(function TravellerFields({ t, language, inde
     value: traveller[field],
     onChange: (event: ChangeEvent<HTMLSelectElement>) => onChange(index, { [field]: event.target.value }),
   });
-  const countryField = (field: 'nationality' | 'document_country' | 'country_of_residence') => (
-    <FormField label={t(`fields.${field}`)} {...note(field)}>
-      {(control) => (
-        <NativeSelect {...control} {...select(field)} autoComplete={field === 'country_of_residence' ? 'country' : undefined}>
-          <option value="">{t('choose')}</option>
-          {countries.map(({ code, name }) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </NativeSelect>
-      )}
-    </FormField>
-  );
+  /** A list to choose from, shown when the registration asks for the field. */
+  const choice = (field: 'sex' | 'document_type' | 'nationality' | 'document_country' | 'country_of_residence', options: { value: string; label: string }[]) =>
+    asked(field) && (
+      <FormField label={t(`fields.${field}`)} {...note(field)}>
+        {(control) => (
+          <NativeSelect {...control} {...select(field)} autoComplete={field === 'country_of_residence' ? 'country' : undefined}>
+            <option value="">{t('choose')}</option>
+            {options.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+    );
+  const countryOptions = countries.map(({ code, name }) => ({ value: code, label: name }));
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5" role="group" aria-label={title}>
@@ -72,36 +79,22 @@ export const TravellerFields = memo(function TravellerFields({ t, language, inde
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField label={t('fields.first_name')} autoComplete="off" {...text('first_name')} {...note('first_name')} />
         <FormField label={t('fields.last_name')} autoComplete="off" {...text('last_name')} {...note('last_name')} />
-        <FormField label={t('fields.sex')} {...note('sex')}>
-          {(control) => (
-            <NativeSelect {...control} {...select('sex')}>
-              <option value="">{t('choose')}</option>
-              {SEXES.map((sex) => (
-                <option key={sex} value={sex}>
-                  {t(`sex.${sex}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        {choice(
+          'sex',
+          SEXES.map((sex) => ({ value: sex, label: t(`sex.${sex}`) })),
+        )}
         <FormField label={t('fields.date_of_birth')} type="date" {...text('date_of_birth')} {...note('date_of_birth')} />
-        {countryField('nationality')}
-        <FormField label={t('fields.document_type')} {...note('document_type')}>
-          {(control) => (
-            <NativeSelect {...control} {...select('document_type')}>
-              <option value="">{t('choose')}</option>
-              {DOCUMENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`documentType.${type}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label={t('fields.document_number')} autoComplete="off" spellCheck={false} {...text('document_number')} {...note('document_number')} />
-        {countryField('document_country')}
-        {countryField('country_of_residence')}
-        {minor ? null : (
+        {choice('nationality', countryOptions)}
+        {choice(
+          'document_type',
+          DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`documentType.${type}`) })),
+        )}
+        {asked('document_number') && (
+          <FormField label={t('fields.document_number')} autoComplete="off" spellCheck={false} {...text('document_number')} {...note('document_number')} />
+        )}
+        {choice('document_country', countryOptions)}
+        {choice('country_of_residence', countryOptions)}
+        {asked('address') && (
           <>
             <FormField label={t('fields.street')} autoComplete="off" {...text('street')} {...note('address', 'address.street')} />
             <FormField label={t('fields.city')} autoComplete="off" {...text('city')} {...note('address', 'address.city')} />

@@ -1,4 +1,4 @@
-import { checkInStatus, EMPTY_TRAVELLER, missingCheckInFields, type CheckIn, type CheckInBody, type TravellerEntry } from '@roomweek/contract';
+import { checkInStatus, EMPTY_TRAVELLER, missingCheckInFields, type CheckIn, type CheckInBody, type RegistrationCountry, type TravellerEntry } from '@roomweek/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -11,16 +11,17 @@ const id = booking().id;
 const party = { adults: 2, children: 1 };
 
 /** What the server answers for what it was sent (the same rules: the contract's). */
-function answer(arrival: string | null, travellers: TravellerEntry[]): CheckIn {
+function answer(arrival: string | null, travellers: TravellerEntry[], country: RegistrationCountry = 'other'): CheckIn {
   const places = Array.from({ length: 3 }, (_, index) => travellers[index] ?? EMPTY_TRAVELLER);
   return {
     booking_id: id,
-    status: checkInStatus({ arrival_time: arrival, travellers }, party),
+    status: checkInStatus({ arrival_time: arrival, travellers }, party, country),
     arrival_time: arrival,
     start_date: '2030-03-04',
+    registration_country: country,
     ...party,
     travellers: places,
-    missing: missingCheckInFields({ arrival_time: arrival, travellers: places }, party),
+    missing: missingCheckInFields({ arrival_time: arrival, travellers: places }, party, country),
     updated_at: null,
   };
 }
@@ -133,5 +134,18 @@ describe('the online check-in screen', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(within(adult).getByLabelText('Date de naissance')).toHaveAttribute('aria-invalid', 'true'));
     expect(within(adult).getAllByText(/un adulte a 18 ans ou plus/).length).toBeGreaterThan(0);
+  });
+
+  it("asks only what the property's registration country registers: Belgium, no sex, no address, no issuing country", async () => {
+    mockApi({ ...base, 'GET /bookings/:id/check-in': () => answer('16:30', [ana], 'BE') });
+    renderApp(`/my-bookings/${id}/check-in`, { token: 't' });
+    const adult = await screen.findByRole('group', { name: 'Adulte 1' });
+    for (const label of ['Sexe', 'Rue et numéro', 'Ville', 'Pays de délivrance', 'Pays de résidence']) expect(within(adult).queryByLabelText(label)).toBeNull();
+    for (const label of ['Prénom(s)', 'Nom(s)', 'Date de naissance', 'Nationalité', 'Pièce d’identité', 'Numéro du document']) {
+      expect(within(adult).getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(within(adult).queryByText('À compléter')).toBeNull();
+    // The second adult's six fields and the child's five: eleven.
+    expect(screen.getByTestId('check-in-missing')).toHaveTextContent('Il manque encore 11 informations');
   });
 });

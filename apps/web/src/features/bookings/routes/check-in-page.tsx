@@ -49,7 +49,7 @@ function CheckInForm({ checkIn }: { checkIn: CheckIn }) {
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const save = useSaveCheckIn(checkIn.booking_id);
   const party = { adults: checkIn.adults, children: checkIn.children };
-  const missing = missingCheckInFields(bodyOf(draft, checkIn.adults), party);
+  const missing = missingCheckInFields(bodyOf(draft, checkIn.adults), party, checkIn.registration_country);
   const missingSet = new Set(missing);
 
   const changeTraveller = useCallback((index: number, change: Partial<TravellerDraft>) => {
@@ -114,6 +114,8 @@ function CheckInForm({ checkIn }: { checkIn: CheckIn }) {
           language={language}
           index={index}
           adults={checkIn.adults}
+          children={checkIn.children}
+          country={checkIn.registration_country}
           traveller={traveller}
           missing={missing.filter((field) => field.startsWith(`travellers.${index}.`)).join(' ')}
           error={fieldError}
