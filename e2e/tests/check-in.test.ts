@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiRegister, launchBrowser, navigate, newUser, newVisitor, settle, VIEWPORTS } from '../support/browser';
@@ -98,6 +99,18 @@ describe('online check-in', () => {
     await navigate(owner.page, '/admin/availability');
     const arrival = owner.page.getByTestId('upcoming-check-in').filter({ hasText: guest.user.email });
     await arrival.getByTestId('check-in-mark').getByText('Enregistrement complet').waitFor();
+
+    // The arrival day's screen: the stay complete, each traveller by name; the day exported for the authorities.
+    await navigate(owner.page, '/admin/check-ins');
+    await owner.page.getByLabel('Jour d’arrivée', { exact: true }).fill(booked!.start_date);
+    const stay = owner.page.getByRole('article', { name: `${guest.user.firstName} ${guest.user.name}` });
+    await stay.getByTestId('check-in-mark').getByText('Enregistrement complet').waitFor();
+    expect(await stay.getByTestId('check-in-traveller').allTextContents()).toEqual(['Léa Martin(Adulte, complet)', 'Zoé Martin(Enfant, complet)']);
+    const [download] = await Promise.all([owner.page.waitForEvent('download'), owner.page.getByRole('button', { name: 'Export pour les autorités (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`check-ins-${booked!.start_date}-${booked!.start_date}.csv`);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toContain(`${booked!.id},${booked!.start_date}`);
+    expect(csv).toMatch(/Léa,Martin,female,1992-04-12,BE,id_card,592-1234567-89,BE,BE,Rue de Fer 12,Namur/);
     expect(owner.errors).toEqual([]);
     await owner.context.close();
   });
