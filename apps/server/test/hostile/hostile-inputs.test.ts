@@ -2,22 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type AuthResponse, type Booking, type ContractRoute } from '@roomweek/contract';
+import { may, routeAction, routes, type AuthResponse, type Booking, type ContractRoute } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, type TestApp } from '../helper.ts';
 import { snapshot } from '../support.ts';
+import { signInStaff } from '../staff/staff-support.ts';
 import { HostileGenerator, seededRandom, type HostileRequest } from './hostile-generator.ts';
 
 /**
  * Generated hostile calls on every route of the contract's table, as anonymous, client and admin. Replay a run with
  * HOSTILE_SEED=<the seed it printed>. Asserts, for every call: no 5xx but the documented ones below; every refusal is a
- * `{detail, code}` JSON body; a signed-in route never answers 2xx to a stranger, an admin route never to a client; and
- * the data is unchanged by refused calls.
+ * `{detail, code}` JSON body; a signed-in route never answers 2xx to a stranger, an admin route never to a client, nor
+ * to a staff member unless the permission table allows it; and the data is unchanged by refused calls.
  */
 const SEED = process.env.HOSTILE_SEED ? Number.parseInt(process.env.HOSTILE_SEED, 10) : Math.floor(Math.random() * 2 ** 31);
 if (!Number.isSafeInteger(SEED)) throw new Error(`HOSTILE_SEED must be an integer, not ${process.env.HOSTILE_SEED}`);
 const MIN_CALLS = 600;
-const ROLES = ['anonymous', 'client', 'admin'] as const;
+const ROLES = ['anonymous', 'client', 'staff', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 
 /**
@@ -35,7 +36,14 @@ const table: { name: string; route: ContractRoute }[] = Object.entries(routes).f
 );
 const perBatch = Math.max(4, Math.ceil(MIN_CALLS / (table.length * ROLES.length)));
 const CLIENT_PASSWORD = 'Hostile-suite-client-pass-9'; // never among the generated values: no call can guess it
+const STAFF_PASSWORD = 'Hostile-suite-staff-pass-9';
 const HOSTILE_ADDRESS = '203.0.113.7'; // hostile calls come from elsewhere than the test's own sign-ins
+
+/** Whether the permission table lets staff take this admin route (a route it does not name is admin-only). */
+function staffMay(route: ContractRoute): boolean {
+  const action = routeAction(route.method, route.path);
+  return action !== undefined && may('staff', action);
+}
 
 function problemsOf(route: ContractRoute, role: Role, response: LightMyRequestResponse): string[] {
   const problems: string[] = [];
@@ -43,6 +51,7 @@ function problemsOf(route: ContractRoute, role: Role, response: LightMyRequestRe
   if (status >= 200 && status < 300) {
     if (role === 'anonymous' && route.auth !== 'public') problems.push(`${status} to an anonymous caller on a ${route.auth} route`);
     if (role === 'client' && route.auth === 'admin') problems.push(`${status} to a client on an admin route`);
+    if (role === 'staff' && route.auth === 'admin' && !staffMay(route)) problems.push(`${status} to staff on a route the permission table keeps for admins`);
     return problems;
   }
   let body: { detail?: unknown; code?: unknown } | undefined;
@@ -94,9 +103,11 @@ describe(`hostile inputs on every route (seed ${SEED})`, () => {
     t = await buildTestApp({ env: { STRIPE_API_URL: NO_PROVIDER, PAYPAL_API_URL: NO_PROVIDER } });
     const admin = await loginAdmin(t.app);
     const client = await registerUser(t.app, { password: CLIENT_PASSWORD });
+    const staff = await signInStaff(t.app, STAFF_PASSWORD);
     const other = await registerUser(t.app);
     const [adminRow] = await queryRows<{ id: string }>(t.app.db, sql`select id from users where role = 'admin' limit 1`);
     tokens.client = { userId: client.user.id, password: CLIENT_PASSWORD, token: client.token };
+    tokens.staff = { userId: staff.user.id, password: STAFF_PASSWORD, token: staff.token };
     tokens.admin = { userId: adminRow!.id, password: 'admin123', token: admin };
 
     const property = await createProperty(t.app, admin);
