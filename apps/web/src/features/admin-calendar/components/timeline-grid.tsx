@@ -23,20 +23,25 @@ export const BAR_CLASSES: Record<BarKind, string> = {
 const shortDay = (date: string, language: string) =>
   new Intl.DateTimeFormat(INTL_LOCALES[language as Language] ?? INTL_LOCALES.fr, { weekday: 'narrow', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
+const ROOM_LABEL = 'sticky left-0 z-10 flex shrink-0 items-center gap-1.5 truncate border-r border-stone-200 bg-white px-3 text-left text-sm font-medium';
+
 export interface TimelineGridProps {
   timeline: Timeline;
   rows: TimelineRow[];
   propertyId: string | null;
   onBar: (bar: Bar, room: TimelineRoom) => void;
   onCell: (room: TimelineRoom, date: string) => void;
-  onRoom: (room: TimelineRoom) => void;
+  /** What an empty day opens: a new booking, or (a role that may not book) blocked nights. */
+  cellAction: 'book' | 'block';
+  /** Opens the room's calendar sync; absent for a role that may not manage calendars (the name is then plain text). */
+  onRoom?: (room: TimelineRoom) => void;
 }
 
 /**
  * Rooms × days (docs/behaviour.md §14). Only the rows on screen are rendered (500 rooms scroll as smoothly as 5); the
  * header with each day's arrivals and departures and the room column stay in view while scrolling either way.
  */
-export function TimelineGrid({ timeline, rows, propertyId, onBar, onCell, onRoom }: TimelineGridProps) {
+export function TimelineGrid({ timeline, rows, propertyId, onBar, onCell, cellAction, onRoom }: TimelineGridProps) {
   const { t, i18n } = useAdminTranslation();
   const language = i18n.language;
   const days = useMemo(() => windowDays(timeline.start, timeline.days), [timeline.start, timeline.days]);
@@ -117,16 +122,22 @@ export function TimelineGrid({ timeline, rows, propertyId, onBar, onCell, onRoom
           }
           return (
             <div key={row.key} role="listitem" style={style} className="absolute left-0 flex border-b border-stone-100" data-testid="timeline-room">
-              <button
-                type="button"
-                onClick={() => onRoom(row.room)}
-                style={{ width: LABEL_WIDTH }}
-                className="sticky left-0 z-10 flex shrink-0 items-center gap-1.5 truncate border-r border-stone-200 bg-white px-3 text-left text-sm font-medium hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-                aria-label={t('calendar.roomButton', { number: row.room.room_number })}
-              >
-                <CalendarSync aria-hidden="true" className="size-3.5 shrink-0 text-stone-400" />
-                <span className="truncate">{t('calendar.room', { number: row.room.room_number })}</span>
-              </button>
+              {onRoom ? (
+                <button
+                  type="button"
+                  onClick={() => onRoom(row.room)}
+                  style={{ width: LABEL_WIDTH }}
+                  className={cn(ROOM_LABEL, 'hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600')}
+                  aria-label={t('calendar.roomButton', { number: row.room.room_number })}
+                >
+                  <CalendarSync aria-hidden="true" className="size-3.5 shrink-0 text-stone-400" />
+                  <span className="truncate">{t('calendar.room', { number: row.room.room_number })}</span>
+                </button>
+              ) : (
+                <span style={{ width: LABEL_WIDTH }} className={ROOM_LABEL}>
+                  <span className="truncate">{t('calendar.room', { number: row.room.room_number })}</span>
+                </span>
+              )}
               <div className="relative flex" style={{ width: days.length * DAY_WIDTH }}>
                 {days.map((day, i) =>
                   day < timeline.today ? (
@@ -140,7 +151,7 @@ export function TimelineGrid({ timeline, rows, propertyId, onBar, onCell, onRoom
                       onClick={() => onCell(row.room, day)}
                       style={{ width: DAY_WIDTH }}
                       className={cn('h-full shrink-0 border-l border-stone-100 hover:bg-brand-50', i === todayIndex && 'bg-brand-50/60', isWeekend(i, timeline.start) && 'bg-stone-50')}
-                      aria-label={t('calendar.cell', { number: row.room.room_number, date: formatDate(day, language) })}
+                      aria-label={t(cellAction === 'book' ? 'calendar.cell' : 'calendar.cellBlock', { number: row.room.room_number, date: formatDate(day, language) })}
                     />
                   ),
                 )}

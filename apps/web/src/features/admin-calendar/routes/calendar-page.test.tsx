@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, adminBooking, adminRoom, LOAD, mockAdminApi, PROPERTY_A } from '@/features/admin-shell/test/admin-fixtures';
+import { admin } from '../../../../test/fixtures';
 import { atFixedTime } from '../../../../test/fake-clock';
 import { renderApp } from '../../../../test/render-app';
 
@@ -88,9 +89,9 @@ const CONFLICT: CalendarConflict = {
   booking: { id: 'cccccccc-0000-4000-8000-000000000001', user_name: 'Ana Lima', start_date: '2030-04-02', end_date: '2030-04-09', status: 'confirmed' },
 };
 
-function api(extra = {}) {
+function api(extra = {}, data = {}) {
   return mockAdminApi(
-    {},
+    data,
     {
       'GET /admin/timeline': ({ query }) => timelineFrom(query.get('start') ?? MONDAY),
       'GET /admin/calendar-conflicts': () => [CONFLICT],
@@ -215,6 +216,29 @@ describe('admin calendar timeline', () => {
     // Days before today cannot be blocked.
     expect(within(roomRow('103')).queryByRole('button', { name: 'Chambre 103, 2 avr. 2030 : nouvelle réservation' })).not.toBeInTheDocument();
     expect(within(roomRow('103')).getByRole('button', { name: 'Chambre 103, 3 avr. 2030 : nouvelle réservation' })).toBeInTheDocument();
+  });
+
+  it('staff: an empty day blocks nights from it (no booking for a guest), and a room is not a calendar-sync button', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    api(
+      {
+        'POST /admin/rooms/:id/blocks': ({ body }: { body: unknown }) => {
+          posted.push(body);
+          return { status: 201, body: block({ id: 'dddddddd-0000-4000-8000-000000000009', room_id: roomId(3), start_date: '2030-04-10', end_date: '2030-04-17' }) };
+        },
+      },
+      { user: { ...admin, role: 'staff', is_admin: false } },
+    );
+    renderApp('/admin/calendar', { token: ADMIN_TOKEN });
+    await screen.findByTestId('timeline', {}, LOAD);
+    expect(within(roomRow('103')).queryByRole('button', { name: 'Chambre 103, 10 avr. 2030 : nouvelle réservation' })).toBeNull();
+    expect(within(roomRow('103')).queryByRole('button', { name: /synchronisation|Chambre 103$/ })).toBeNull();
+    await user.click(within(roomRow('103')).getByRole('button', { name: 'Chambre 103, 10 avr. 2030 : bloquer des nuits' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquer des nuits' });
+    expect(within(dialog).getByLabelText('Du')).toHaveValue('2030-04-10');
+    await user.click(within(dialog).getByRole('button', { name: 'Bloquer' }));
+    await waitFor(() => expect(posted).toEqual([{ start_date: '2030-04-10', end_date: '2030-04-17', note: null }]));
   });
 
   it('an empty day opens a new booking with its room and arrival chosen, a week long by default', async () => {

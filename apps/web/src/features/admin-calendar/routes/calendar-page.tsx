@@ -1,4 +1,4 @@
-import { addDays, type TimelineRoom } from '@roomweek/contract';
+import { addDays, may, type TimelineRoom } from '@roomweek/contract';
 import { AlertTriangle, CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -12,6 +12,7 @@ import { NewBookingDialog, type NewBookingTarget } from '@/features/admin-shell/
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { useCalendarConflicts, useTimeline } from '../api/calendar';
 import { RoomCalendarDialog, type RoomCalendarTarget } from '../components/room-calendar-dialog';
 import { BlockDetailsDialog, BookingDetailsDialog, NewBlockDialog, type NewBlockTarget } from '../components/timeline-dialogs';
@@ -42,6 +43,11 @@ export default function CalendarPage() {
   const propertyNames = useMemo(() => new Map(data?.properties.map((property) => [property.id, property.name])), [data]);
   const today = data?.today ?? siteToday ?? '';
   const page = (weeks: number) => shownStart && setStart(addDays(shownStart, weeks * 7));
+  // Staff may block nights but neither book for a guest nor manage the calendars (the permission table).
+  const { user } = useSession();
+  const canBook = may(user?.role, 'bookings.create');
+  const canSync = may(user?.role, 'calendars.manage');
+  const blockFrom = (room: TimelineRoom, start: string) => setNewBlock({ room, propertyName: propertyNames.get(room.property_id) ?? '', start });
 
   return (
     <AdminPage
@@ -128,8 +134,9 @@ export default function CalendarPage() {
           rows={rows}
           propertyId={propertyId}
           onBar={(bar, room) => setOpened({ bar, room })}
-          onCell={(room, date) => setNewBooking({ roomId: room.id, start: date })}
-          onRoom={(room) => setSyncing({ room, propertyName: propertyNames.get(room.property_id) ?? '' })}
+          onCell={(room, date) => (canBook ? setNewBooking({ roomId: room.id, start: date }) : blockFrom(room, date))}
+          cellAction={canBook ? 'book' : 'block'}
+          onRoom={canSync ? (room) => setSyncing({ room, propertyName: propertyNames.get(room.property_id) ?? '' }) : undefined}
         />
       )}
 
@@ -143,7 +150,7 @@ export default function CalendarPage() {
         onBlockInstead={({ roomId, start: from }) => {
           const room = data?.rooms.find((candidate) => candidate.id === roomId);
           setNewBooking(null);
-          if (room) setNewBlock({ room, propertyName: propertyNames.get(room.property_id) ?? '', start: from });
+          if (room) blockFrom(room, from);
         }}
       />
       <RoomCalendarDialog
