@@ -10,6 +10,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string;
+  /** The files it carries (a part with a file name), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** How the server answers: accept, refuse for now (4xx, the sender must retry), refuse for good (5xx). */
@@ -113,28 +115,42 @@ function splitHeaders(part: string): { headers: Record<string, string>; body: st
   return { headers, body };
 }
 
-function decodeBody(headers: Record<string, string>, body: string): string {
+function decodeBytes(headers: Record<string, string>, body: string): Buffer {
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
-  return body;
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  if (encoding === 'quoted-printable') return Buffer.from(decodeQuotedPrintable(body), 'utf8');
+  return Buffer.from(body, 'utf8');
 }
 
-/** Enough MIME for what nodemailer writes: one level of multipart/alternative with text and HTML. */
-function parseMime(raw: string): Pick<ReceivedEmail, 'headers' | 'subject' | 'text' | 'html'> {
+/**
+ * Enough MIME for what nodemailer writes: multipart/alternative (text and HTML), inside a multipart/mixed when files
+ * are attached.
+ */
+function parseMime(raw: string): Pick<ReceivedEmail, 'headers' | 'subject' | 'text' | 'html' | 'attachments'> {
   const { headers, body } = splitHeaders(raw);
   const decoded: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) decoded[name] = decodeWords(value);
-  let text = '';
-  let html = '';
-  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
-  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [raw];
-  for (const part of parts) {
-    const section = splitHeaders(part.replace(/^\r?\n/, ''));
-    const type = section.headers['content-type'] ?? 'text/plain';
-    const content = decodeBody(section.headers, section.body).replace(/\r\n/g, '\n').replace(/\n$/, '');
-    if (type.startsWith('text/html')) html = content;
-    else if (type.startsWith('text/plain')) text = content;
+  const found: Pick<ReceivedEmail, 'text' | 'html' | 'attachments'> = { text: '', html: '', attachments: [] };
+  walk(headers, body, found);
+  return { headers: decoded, subject: decoded.subject ?? '', ...found };
+}
+
+function walk(headers: Record<string, string>, body: string, found: Pick<ReceivedEmail, 'text' | 'html' | 'attachments'>): void {
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (type.startsWith('multipart/') && boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+      const section = splitHeaders(part.replace(/^\r?\n/, ''));
+      walk(section.headers, section.body, found);
+    }
+    return;
   }
-  return { headers: decoded, subject: decoded.subject ?? '', text, html };
+  const filename = /filename="?([^";]+)"?/i.exec(headers['content-disposition'] ?? '')?.[1];
+  if (filename) {
+    found.attachments.push({ filename: decodeWords(filename), contentType: type.split(';')[0]!.trim(), content: decodeBytes(headers, body) });
+    return;
+  }
+  const content = decodeBytes(headers, body).toString('utf8').replace(/\r\n/g, '\n').replace(/\n$/, '');
+  if (type.startsWith('text/html')) found.html = content;
+  else if (type.startsWith('text/plain')) found.text = content;
 }

@@ -82,7 +82,8 @@ export default fp<ServicesOptions>(
           outbox: new OutboxRepository(db),
         }),
     );
-    app.decorate('outboxDispatcher', scheduleOutboxDispatcher(app, config, outboxBox));
+    // The invoices plugin is registered after this one: read when a message is sent.
+    app.decorate('outboxDispatcher', scheduleOutboxDispatcher(app, config, outboxBox, (kind, bookingId) => app.invoicing.attachmentsFor(kind, bookingId)));
     app.decorate('passwordHasher', new PasswordHasher({ logN: config.SCRYPT_LOG_N, maxWaiting: config.HASH_QUEUE_LIMIT }));
     const rateLimits = new RateLimitsRepository(db);
     app.decorate(

@@ -59,6 +59,19 @@ export class InvoicesRepository {
     return Boolean(row);
   }
 
+  /**
+   * What a booking e-mail carries: the invoices of its payments (`payment`), or its credit notes (`refund`); never an
+   * entry cancelling a credit note. Oldest first.
+   */
+  ofBookingFor(bookingId: string, purpose: 'payment' | 'refund'): Promise<InvoiceRow[]> {
+    const which = purpose === 'payment' ? and(eq(invoices.kind, 'invoice'), sql`${invoices.paymentReference} is not null`) : eq(invoices.kind, 'credit_note');
+    return this.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.bookingId, bookingId), which))
+      .orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
+  }
+
   /** A booking's documents, oldest first. */
   ofBooking(bookingId: string): Promise<InvoiceRow[]> {
     return this.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.sequence));

@@ -4,12 +4,16 @@ import type { Database, Executor } from '../../../db/client.ts';
 import { siteToday } from '../../../lib/dates.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
+import type { EmailAttachment } from '../notifications/mailer.ts';
 import { toBooking } from '../bookings/booking-view.ts';
 import type { BookingRow, BookingsRepository } from '../bookings/bookings-repository.ts';
 import { cancellingEntry, paymentInvoice, refundCreditNote, type Issue } from './invoice-documents.ts';
 import { ledger, ledgerCsv } from './invoice-ledger.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { InvoiceRow, InvoicesRepository } from './invoices-repository.ts';
+
+/** Which documents each booking e-mail carries. */
+const ATTACHED: Partial<Record<string, 'payment' | 'refund'>> = { booking_confirmation: 'payment', booking_cancelled: 'refund' };
 
 export interface InvoicingOptions {
   repository: InvoicesRepository;
@@ -116,6 +120,19 @@ export class Invoicing {
     const row = await this.options.repository.byNumber(number);
     if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('invoice_not_found', 'Invoice not found');
     return { number: row.number, bytes: await renderInvoicePdf(row.document, row.issuedAt) };
+  }
+
+  /**
+   * The PDFs a booking e-mail carries (docs/decisions/0037): the confirmation, the invoices of the payments; the
+   * cancellation, the credit notes of the refunds. Other messages carry none.
+   */
+  async attachmentsFor(kind: string, bookingId: string): Promise<EmailAttachment[]> {
+    const purpose = ATTACHED[kind];
+    if (!purpose) return [];
+    const rows = await this.options.repository.ofBookingFor(bookingId, purpose);
+    return Promise.all(
+      rows.map(async (row) => ({ filename: `${row.number}.pdf`, contentType: 'application/pdf', content: await renderInvoicePdf(row.document, row.issuedAt) })),
+    );
   }
 
   /** Every document of a period (the site's dates, both included) with each column's total: for the admins. */

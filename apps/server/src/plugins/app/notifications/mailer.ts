@@ -3,11 +3,19 @@ import type { Transporter } from 'nodemailer';
 import { redactUrl } from '../../../lib/logger.ts';
 import { DeliveryError } from './delivery-error.ts';
 
+/** A file sent with an e-mail (an invoice's PDF). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: EmailAttachment[];
   /** Stable per outbox row: a resend after a crash carries the same Message-ID, so mail systems can drop the copy. */
   messageId: string;
   language: string;
@@ -55,6 +63,7 @@ export class SmtpMailer implements Mailer {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        attachments: email.attachments?.map(({ filename, contentType, content }) => ({ filename, contentType, content: Buffer.from(content) })),
         messageId: email.messageId,
         headers: { 'Content-Language': email.language, 'Auto-Submitted': 'auto-generated' },
       });
@@ -85,7 +94,12 @@ export class LogMailer implements Mailer {
 
   async send(email: OutgoingEmail) {
     this.log.info(
-      { to: email.to, subject: email.subject, text: this.revealLinks ? email.text : redactUrl(email.text) },
+      {
+        to: email.to,
+        subject: email.subject,
+        text: this.revealLinks ? email.text : redactUrl(email.text),
+        ...(email.attachments?.length && { attachments: email.attachments.map((attachment) => attachment.filename) }),
+      },
       'e-mail logged instead of sent (no SMTP_URL)',
     );
     return { providerMessageId: email.messageId };

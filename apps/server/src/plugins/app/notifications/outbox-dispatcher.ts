@@ -6,7 +6,7 @@ import type { OutboxKind } from '../../../db/outbox-schema.ts';
 import { intervalJob } from '../../../lib/interval-job.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { DeliveryError } from './delivery-error.ts';
-import { LogMailer, mailDomain, SmtpMailer, type Mailer } from './mailer.ts';
+import { LogMailer, mailDomain, SmtpMailer, type EmailAttachment, type Mailer } from './mailer.ts';
 import { OutboxRepository, type ClaimedMessage } from './outbox-repository.ts';
 import {
   asLanguage,
@@ -44,6 +44,11 @@ export interface OutboxDispatcherOptions {
   box: SecretBox;
   mailFrom: string;
   log: FastifyBaseLogger;
+  /**
+   * The files a booking e-mail carries (the invoices of its payment, the credit notes of its refunds), drawn when it is
+   * sent from what was stored when they were issued: a resend carries the same files.
+   */
+  attachments?: (kind: OutboxKind, bookingId: string) => Promise<EmailAttachment[]>;
   /** Claims before a message is given up (the first send counts). */
   maxAttempts?: number;
   /** Wait before the second attempt; doubles each time up to `backoffMaxMs`, ±20 % jitter. */
@@ -162,9 +167,11 @@ export class OutboxDispatcher {
         return { status: 'sent', providerMessageId: result.providerMessageId };
       }
       const email = this.renderEmail(message);
+      const attachments = await this.attachmentsOf(message, log);
       const result = await this.options.mailer.send({
         to: message.recipient,
         ...email,
+        ...(attachments.length > 0 && { attachments }),
         messageId: `<outbox-${message.id}@${this.messageIdDomain}>`,
         language: message.language,
       });
@@ -181,6 +188,18 @@ export class OutboxDispatcher {
       }
       log.warn({ reason }, 'message not sent; will retry');
       return { status: 'retry', error: reason };
+    }
+  }
+
+  /** A booking e-mail's files; when they cannot be drawn the e-mail goes without them (they stay in my bookings). */
+  private async attachmentsOf(message: ClaimedMessage, log: FastifyBaseLogger): Promise<EmailAttachment[]> {
+    const bookingId = message.payload.booking_id;
+    if (typeof bookingId !== 'string' || !this.options.attachments) return [];
+    try {
+      return await this.options.attachments(message.kind, bookingId);
+    } catch (error) {
+      log.error({ err: error }, 'the e-mail goes without its invoices: they could not be drawn');
+      return [];
     }
   }
 
@@ -233,13 +252,18 @@ const DISPATCH_EVERY_MS = 2_000;
  * The dispatcher on the configured transports (SMTP_URL or the log; WhatsApp Cloud API or the log), run every
  * DISPATCH_EVERY_MS while the app is up (config.JOBS; tests call `runOnce` themselves).
  */
-export function scheduleOutboxDispatcher(app: FastifyInstance, config: Config, box: SecretBox): OutboxDispatcher {
+export function scheduleOutboxDispatcher(
+  app: FastifyInstance,
+  config: Config,
+  box: SecretBox,
+  attachments?: OutboxDispatcherOptions['attachments'],
+): OutboxDispatcher {
   const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new LogMailer(app.log, config.NODE_ENV !== 'production');
   const whatsapp =
     config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
       ? new CloudApiWhatsapp({ apiUrl: config.WHATSAPP_API_URL, token: config.WHATSAPP_TOKEN, phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID })
       : new LogWhatsapp(app.log);
-  const dispatcher = new OutboxDispatcher({ db: app.db, mailer, whatsapp, box, mailFrom: config.MAIL_FROM, log: app.log });
+  const dispatcher = new OutboxDispatcher({ db: app.db, mailer, whatsapp, box, mailFrom: config.MAIL_FROM, log: app.log, attachments });
   intervalJob(app, {
     name: 'outbox',
     everyMs: DISPATCH_EVERY_MS,
