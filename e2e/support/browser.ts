@@ -74,6 +74,15 @@ export async function settle(page: Page) {
   await page.locator('[role="status"] .animate-spin').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
 }
 
+/**
+ * Waits until no toast is shown (they sit at the top right, over the header's menu). The pointer is moved away first:
+ * a toast under it waits for it to leave, as a reader's would.
+ */
+export async function toastsGone(page: Page) {
+  await page.mouse.move(1, 1);
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
+}
+
 export interface NewUser {
   name: string;
   firstName: string;

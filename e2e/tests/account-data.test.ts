@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newUser, settle } from '../support/browser';
+import { launchBrowser, newUser, settle, toastsGone } from '../support/browser';
 import { pickDay } from '../support/pages';
 import { startPaymentSite, type PaymentSite } from '../support/payment-server';
 import { addDays, freeStay, todayIn } from '../support/stay';
@@ -77,7 +77,8 @@ describe("a guest's own data", () => {
     await page.getByRole('heading', { name: 'Paiement réussi' }).waitFor();
     const bookingId = site.stripe.session(new URL(page.url()).searchParams.get('session_id') ?? '').metadata.booking_id!;
 
-    // My account, from the user menu: the details held, and the export as a file.
+    // My account, from the user menu (once the payment's toast above it has gone): the details held, and the export as a file.
+    await toastsGone(page);
     await page.getByRole('button', { name: /Menu de Léa Martin/ }).click();
     await page.getByRole('menuitem', { name: 'Mon compte' }).click();
     await page.waitForURL('**/account');

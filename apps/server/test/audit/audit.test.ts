@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AuditPage, Room, TeamMember } from '@roomweek/contract';
 import { queryRows } from '../../src/db/client.ts';
-import { bearer, createProperty, createRoom, loginAdmin, registerUser, useTestApp } from '../helper.ts';
+import { bearer, createProperty, createRoom, loginAdmin, registerUser, siteDate, useTestApp } from '../helper.ts';
 import { expectError, expectRefused } from '../support.ts';
 import { signInStaff } from '../staff/staff-support.ts';
 import { MASK, maskSecrets } from '../../src/plugins/app/audit/audit-service.ts';
@@ -18,7 +18,7 @@ describe('the audit log', () => {
   const lastId = async () => Number((await queryRows<{ id: string | null }>(t.app.db, sql`select max(id) as id from audit_log`))[0]!.id ?? 0);
   const audit = (token: string, query = '') => t.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: bearer(token) });
 
-  it('writes one entry per admin write, with the actor, the action, the target and what was sent; none for a refused one', async () => {
+  it('writes one entry per admin write in its transaction, with the actor, the action, the target and what changed; none for a refused one', async () => {
     const admin = await loginAdmin(t.app);
     const property = await createProperty(t.app, admin);
     const room = await createRoom(t.app, admin, property.id);
@@ -27,10 +27,59 @@ describe('the audit log', () => {
     expect(update.statusCode).toBe(200);
     const written = await entries(sql`id > ${since}`);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ action: 'rooms.update', target: `rooms:${room.id}`, actor_email: 'admin@example.com', after: expect.objectContaining({ price_per_week: 420 }) });
+    // The row as it was and as it is: only the fields that changed.
+    expect(written[0]).toMatchObject({
+      action: 'rooms.update',
+      target: `rooms:${room.id}`,
+      actor_email: 'admin@example.com',
+      before: { [`rooms:${room.id}`]: { price_per_week_cents: 35000 } },
+      after: { [`rooms:${room.id}`]: { price_per_week_cents: 42000 } },
+    });
     expect(update.json<Room>().price_per_week).toBe(420);
     // A refused write leaves no entry.
     await expectRefused(t.app.db, () => t.app.inject({ method: 'PUT', url: `/api/rooms/${room.id}`, headers: bearer(admin), payload: { price_per_week: -1 } }), 400, 'validation_error');
+  });
+
+  it('records what each write changed, in its transaction: a creation, a deletion, a setting; a change whose entry fails is undone', async () => {
+    const admin = await loginAdmin(t.app);
+    let since = await lastId();
+    const property = await createProperty(t.app, admin, { name: 'Casa Audit' });
+    const [created] = await entries(sql`id > ${since}`);
+    expect(created).toMatchObject({ action: 'properties.create', before: { [`properties:${property.id}`]: null } });
+    expect((created!.after as Record<string, { name: string }>)[`properties:${property.id}`]!.name).toBe('Casa Audit');
+
+    const room = await createRoom(t.app, admin, property.id);
+    const block = await t.app.inject({ method: 'POST', url: `/api/admin/rooms/${room.id}/blocks`, headers: bearer(admin), payload: { start_date: siteDate(60), end_date: siteDate(67) } });
+    expect(block.statusCode, block.body).toBe(201);
+    const blockId = block.json<{ id: string }>().id;
+    since = await lastId();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/rooms/${room.id}/blocks/${blockId}`, headers: bearer(admin) })).statusCode).toBe(204);
+    const [removed] = await entries(sql`id > ${since}`);
+    expect(removed).toMatchObject({ action: 'calendar.removeBlock', after: { [`room_blocks:${blockId}`]: null } });
+    expect((removed!.before as Record<string, { start_date: string }>)[`room_blocks:${blockId}`]!.start_date).toBe(siteDate(60));
+
+    since = await lastId();
+    await t.app.inject({ method: 'PUT', url: '/api/admin/whatsapp-settings', headers: bearer(admin), payload: { whatsapp_number: '+32 470 00 00 01' } });
+    await t.app.inject({ method: 'PUT', url: '/api/admin/whatsapp-settings', headers: bearer(admin), payload: { whatsapp_number: '+32 470 00 00 02' } });
+    const [, second] = await entries(sql`id > ${since}`);
+    expect(second).toMatchObject({
+      action: 'admin.updateWhatsappSettings',
+      before: { 'settings:whatsapp_number': { value: '+32 470 00 00 01' } },
+      after: { 'settings:whatsapp_number': { value: '+32 470 00 00 02' } },
+    });
+
+    // The entry cannot be written: the change it records is not made either.
+    await t.app.db.execute(sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'no audit'; end $$`);
+    await t.app.db.execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+    try {
+      const refused = await t.app.inject({ method: 'PUT', url: `/api/rooms/${room.id}`, headers: bearer(admin), payload: { ...room, price_per_week: 999 } });
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await t.app.db.execute(sql`drop trigger refuse_audit on audit_log`);
+      await t.app.db.execute(sql`drop function refuse_audit()`);
+    }
+    expect((await t.app.inject({ url: `/api/rooms/${room.id}` })).json<Room>().price_per_week).toBe(room.price_per_week);
+    expect(await queryRows(t.app.db, sql`select 1 from audit_changes`)).toEqual([]);
   });
 
   it('never keeps a secret in clear', async () => {
@@ -41,7 +90,11 @@ describe('the audit log', () => {
     expect(saved.statusCode).toBe(200);
     const written = await entries(sql`id > ${since}`);
     expect(written.map((row) => row.action)).toEqual(['admin.updatePaymentSettings']);
-    expect(written[0]!.after).toEqual({ stripe_api_key: '***', paypal_secret: '***' });
+    // The rows changed, each sealed value masked.
+    expect(written[0]!.after).toMatchObject({
+      'settings:stripe_api_key': { key: 'stripe_api_key', value: '***', encrypted: true },
+      'settings:paypal_secret': { key: 'paypal_secret', value: '***', encrypted: true },
+    });
     const all = await queryRows<{ text: string }>(t.app.db, sql`select string_agg(audit_log::text, ' ') as text from audit_log`);
     expect(all[0]!.text).not.toContain('SECRET');
   });

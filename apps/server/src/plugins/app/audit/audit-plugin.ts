@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { API_PREFIX, routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
 import { intervalJob, type IntervalJob } from '../../../lib/interval-job.ts';
+import { captureTransactions } from './audit-capture.ts';
+import { currentRequest } from './current-request.ts';
 import { AuditService, type AuditActor } from './audit-service.ts';
 
 declare module 'fastify' {
@@ -12,7 +14,7 @@ declare module 'fastify' {
     auditRetentionJob: IntervalJob;
   }
   interface FastifyRequest {
-    /** Set by a service that wrote its own entry in its transaction: the central hook then writes none. */
+    /** Set once an entry was written for the request (AuditService.record): nothing records it again. */
     auditRecorded: boolean;
   }
 }
@@ -51,18 +53,40 @@ function parsed(payload: unknown): Record<string, unknown> | null {
   }
 }
 
+/** Whether the request is an admin's or a staff member's write not yet recorded (sign-ins are recorded apart). */
+function auditedWrite(request: FastifyRequest): boolean {
+  const role = request.user?.role;
+  return (role === 'admin' || role === 'staff') && WRITES.has(request.method) && !request.auditRecorded;
+}
+
+/** The route's action name and target (`rooms.update`, `rooms:<id>`). */
+function routeOf(request: FastifyRequest): { action: string; target: string | null } {
+  const key = `${request.method} ${request.routeOptions.url ?? ''}`;
+  const name = ROUTE_NAMES.get(key);
+  return { action: name?.action ?? key, target: targetOf(name?.group ?? 'route', request.params) };
+}
+
 /**
- * The audit log (docs/decisions/0039-staff-and-audit.md). The one place that records: every successful write of an
- * admin or staff member (POST, PUT, DELETE answered 2xx), as the contract names its route, with the body it sent
- * (secrets masked); every sign-in, success or failure, of each step. Written before the answer leaves (onSend): an
- * entry that cannot be written turns the answer into an error. Services that write their entry in their own
- * transaction (staff) set `request.auditRecorded`.
+ * The audit log (docs/decisions/0039-staff-and-audit.md, 0043). The one place that records: every write of an admin or
+ * staff member, as the contract names its route, and every sign-in, success or failure, of each step.
+ * - A write's entry is written in the first transaction of the request that changes an audited table, just before it
+ *   commits, with what that transaction changed (each row before → after, secrets masked): the change and its entry
+ *   exist together or not at all.
+ * - A write that changed nothing in a transaction (or outside any) and was answered 2xx is recorded before the answer
+ *   leaves (onSend) with the body it sent: an entry that cannot be written turns the answer into an error.
+ * A service may write its own entry in its transaction (staff): recording marks the request, so it is not recorded twice.
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const audit = new AuditService({ db: app.db, retentionDays: config.AUDIT_RETENTION_DAYS });
     app.decorate('audit', audit);
     app.decorateRequest('auditRecorded', false);
+
+    // Each request's handling knows its request: the transactions it opens are captured for it (audit-capture.ts).
+    app.addHook('onRequest', (request, _reply, done) => currentRequest.run(request, done));
+    captureTransactions(app.db, auditedWrite, (tx, request, change) =>
+      audit.record(tx, auditActor(request), { ...routeOf(request), before: change.before, after: change.after }),
+    );
 
     app.addHook('onSend', async (request, reply, payload) => {
       const key = `${request.method} ${request.routeOptions.url ?? ''}`;
@@ -80,13 +104,9 @@ export default fp<{ config: Config }>(
         );
         return payload;
       }
-      const role = request.user?.role;
-      if ((role !== 'admin' && role !== 'staff') || !WRITES.has(request.method) || request.auditRecorded) return payload;
-      if (reply.statusCode >= 400) return payload;
-      const name = ROUTE_NAMES.get(key);
+      if (!auditedWrite(request) || reply.statusCode >= 400) return payload;
       await audit.record(app.db, auditActor(request), {
-        action: name?.action ?? key,
-        target: targetOf(name?.group ?? 'route', request.params),
+        ...routeOf(request),
         before: null,
         // What the route takes, validated by its schema; a body sent to a route that takes none is not recorded.
         after: request.routeOptions.schema?.body ? (request.body ?? null) : null,

@@ -2,6 +2,7 @@ import type { AuditEntry, AuditPage, AuditQuery } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { AuditRepository, type AuditRow } from './audit-repository.ts';
+import { currentRequest } from './current-request.ts';
 
 /** Who did it, from where: the signed-in person (or, for a failed sign-in, the address tried) and the client address. */
 export interface AuditActor {
@@ -21,6 +22,8 @@ export interface AuditChange {
 /** Keys whose values never reach the log in clear: passwords, keys, secrets, tokens, codes. */
 const SECRET_KEY = /(password|secret|token|api_?key|private_key|^code$|recovery_code|challenge|signature)/i;
 export const MASK = '***';
+/** A row of a change set (`settings:stripe_api_key`, `rooms:<id>`): a name, not a field, whatever words it holds. */
+const ROW_KEY = /^[a-z_]+:/;
 
 /** NUL, which a JSON column cannot hold: a body may carry it where its route never reads it. */
 const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD');
@@ -37,7 +40,7 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([key, item]) => [
         storable(key),
-        SECRET_KEY.test(key) && item !== null && item !== '' ? MASK : maskSecrets(item, depth + 1),
+        SECRET_KEY.test(key) && !ROW_KEY.test(key) && item !== null && item !== '' ? MASK : maskSecrets(item, depth + 1),
       ]),
     );
   }
@@ -86,7 +89,10 @@ export class AuditService {
     this.repository = new AuditRepository(options.db);
   }
 
-  /** One entry, written with `executor`: the change's own transaction where the caller has one. */
+  /**
+   * One entry, written with `executor`: the change's own transaction where the caller has one. The request being
+   * handled is marked recorded (`auditRecorded`): nothing records it again.
+   */
   async record(executor: Executor, actor: AuditActor, change: AuditChange): Promise<void> {
     await this.repository.insert(executor, {
       actorId: actor.id,
@@ -98,6 +104,8 @@ export class AuditService {
       before: maskSecrets(change.before),
       after: maskSecrets(change.after),
     });
+    const request = currentRequest.getStore();
+    if (request) request.auditRecorded = true;
   }
 
   async list(query: AuditQuery): Promise<AuditPage> {

@@ -59,8 +59,8 @@ export class CalendarRepository {
   }
 
   /** Deletes a manual block (its nights free with it); false when there was none. */
-  async deleteManualBlock(roomId: string, blockId: string): Promise<boolean> {
-    const deleted = await this.db
+  async deleteManualBlock(roomId: string, blockId: string, executor: Executor = this.db): Promise<boolean> {
+    const deleted = await executor
       .delete(roomBlocks)
       .where(and(eq(roomBlocks.id, blockId), eq(roomBlocks.roomId, roomId), isNull(roomBlocks.calendarId)))
       .returning({ id: roomBlocks.id });
@@ -111,8 +111,8 @@ export class CalendarRepository {
   }
 
   /** Deletes the feed and, by cascade, its blocks; false when there was none. */
-  async deleteCalendar(roomId: string, calendarId: string): Promise<boolean> {
-    const deleted = await this.db
+  async deleteCalendar(roomId: string, calendarId: string, executor: Executor = this.db): Promise<boolean> {
+    const deleted = await executor
       .delete(roomCalendars)
       .where(and(eq(roomCalendars.id, calendarId), eq(roomCalendars.roomId, roomId)))
       .returning({ id: roomCalendars.id });
@@ -206,8 +206,8 @@ export class CalendarRepository {
 
   // The exported feed.
 
-  async setToken(roomId: string, token: string): Promise<boolean> {
-    const updated = await this.db.update(rooms).set({ icalToken: token }).where(and(eq(rooms.id, roomId), isNull(rooms.archivedAt))).returning({ id: rooms.id });
+  async setToken(roomId: string, token: string, executor: Executor = this.db): Promise<boolean> {
+    const updated = await executor.update(rooms).set({ icalToken: token }).where(and(eq(rooms.id, roomId), isNull(rooms.archivedAt))).returning({ id: rooms.id });
     return updated.length > 0;
   }
 

@@ -126,7 +126,9 @@ export class CalendarService {
     const block = await this.repository.block(roomId, blockId);
     if (!block) throw notFound('block_not_found', 'Block not found');
     if (block.calendarId) throw conflict('imported_block', 'This block comes from an imported calendar: free it there, or remove the calendar');
-    if (!(await this.repository.deleteManualBlock(roomId, blockId))) throw notFound('block_not_found', 'Block not found');
+    // In a transaction: the audit log's entry is written in the change's own (docs/decisions/0043).
+    const deleted = await this.options.db.transaction((tx) => this.repository.deleteManualBlock(roomId, blockId, tx));
+    if (!deleted) throw notFound('block_not_found', 'Block not found');
   }
 
   async calendars(roomId: string): Promise<Calendar[]> {
@@ -157,14 +159,14 @@ export class CalendarService {
   }
 
   async removeCalendar(roomId: string, calendarId: string): Promise<void> {
-    if (!(await this.repository.deleteCalendar(roomId, calendarId))) throw calendarNotFound();
+    if (!(await this.options.db.transaction((tx) => this.repository.deleteCalendar(roomId, calendarId, tx)))) throw calendarNotFound();
   }
 
   /** A new secret for the room's exported feed: the old URL stops working at once. */
   async regenerateToken(roomId: string): Promise<IcalExport> {
     await this.requireRoom(roomId);
     const token = randomBytes(16).toString('hex');
-    if (!(await this.repository.setToken(roomId, token))) throw roomNotFound();
+    if (!(await this.options.db.transaction((tx) => this.repository.setToken(roomId, token, tx)))) throw roomNotFound();
     return { ical_export_url: this.exportUrl(token) };
   }
 

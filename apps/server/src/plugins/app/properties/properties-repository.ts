@@ -115,8 +115,8 @@ export class PropertiesRepository {
     return [...byProperty].map(([id, roomIds]) => ({ id, roomIds }));
   }
 
-  async create(input: PropertyValues, view?: ContentView): Promise<Property> {
-    const [row] = await this.db.insert(properties).values(columns(input)).returning();
+  async create(input: PropertyValues, view?: ContentView, executor: Executor = this.db): Promise<Property> {
+    const [row] = await executor.insert(properties).values(columns(input)).returning();
     return toProperty(row!, view);
   }
 

@@ -34,8 +34,9 @@ export class PropertiesService {
     return this.repository.publicIds();
   }
 
+  /** In a transaction: the audit log's entry is written in the change's own (docs/decisions/0043). */
   create(input: PropertyValues, view?: ContentView): Promise<Property> {
-    return this.repository.create(input, view);
+    return this.options.db.transaction((tx) => this.repository.create(input, view, tx));
   }
 
   /**
@@ -43,10 +44,9 @@ export class PropertiesService {
    * are counted again in the same transaction (docs/decisions/0042).
    */
   update(id: string, input: PropertyValues, view?: ContentView): Promise<Property> {
-    if (input.registration_country === undefined) return this.repository.update(id, input, view);
     return this.options.db.transaction(async (tx) => {
       const property = await this.repository.update(id, input, view, tx);
-      await recountCheckIns(tx, id);
+      if (input.registration_country !== undefined) await recountCheckIns(tx, id);
       return property;
     });
   }

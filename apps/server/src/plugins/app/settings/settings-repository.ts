@@ -20,15 +20,20 @@ export class SettingsRepository {
     return executor.select({ key: settings.key, value: settings.value, encrypted: settings.encrypted }).from(settings).where(inArray(settings.key, keys));
   }
 
-  /** Writes each row, replacing the key's value when it exists. */
+  /**
+   * Writes each row, replacing the key's value when it exists; in a transaction of its own, where the audit log's entry
+   * of an admin's change is written (docs/decisions/0043).
+   */
   async write(rows: StoredSetting[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.db
-      .insert(settings)
+    await this.db.transaction((tx) =>
+      tx
+        .insert(settings)
       .values(rows)
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value: sql`excluded.value`, encrypted: sql`excluded.encrypted`, updatedAt: sql`now()` },
-      });
+        .onConflictDoUpdate({
+          target: settings.key,
+          set: { value: sql`excluded.value`, encrypted: sql`excluded.encrypted`, updatedAt: sql`now()` },
+        }),
+    );
   }
 }

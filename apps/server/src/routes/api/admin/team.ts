@@ -12,17 +12,12 @@ const team: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, routes.users.invite, {
     handler: async (request, reply) => {
       const member = await app.staff.invite(request.body, auditActor(request));
-      request.auditRecorded = true;
       return reply.code(201).send(member);
     },
   });
 
   contractRoute(app, routes.users.update, {
-    handler: async (request) => {
-      const member = await app.staff.update(request.params.id, request.body, auditActor(request));
-      request.auditRecorded = true;
-      return member;
-    },
+    handler: async (request) => app.staff.update(request.params.id, request.body, auditActor(request)),
   });
 
   contractRoute(app, routes.audit.list, {
