@@ -4,6 +4,7 @@ import { Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { AfterHydration } from '@/components/after-hydration';
 import { BackLink } from '@/components/back-link';
 import { BillingOption, NO_BILLING, type BillingChoice } from '@/components/billing-fields';
 import { ReviewSection } from '@/components/reviews/review-section';
@@ -26,7 +27,6 @@ import { StaySteps } from '@/features/rooms/components/stay-steps';
 import { StaySummary } from '@/features/rooms/components/stay-summary';
 import { useStaySelection } from '@/features/rooms/hooks/use-stay-selection';
 import { ApiError } from '@/lib/api-client';
-import { useHydrated } from '@/lib/use-hydrated';
 import { errorMessage } from '@/lib/error-message';
 import type { ReturnToState } from '@/lib/return-to';
 import { capParty, guestsParam, partyFromGuests } from '@/lib/party';
@@ -44,8 +44,6 @@ export function RoomBookingPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useSession();
-  // The billing option is the signed-in guest's, not in the server's HTML: drawn once the page has hydrated.
-  const hydrated = useHydrated();
   const room = useRoom(id);
   const stayState = useStaySelection(id);
   const createBooking = useCreateBooking();
@@ -160,11 +158,14 @@ export function RoomBookingPage() {
             ) : (
               <p className="rounded-xl bg-stone-50 p-4 text-sm text-stone-600">{t('toasts.selectDates')}</p>
             )}
-            {user && hydrated ? (
-              // Its strings load apart: the rest of the form does not wait for them.
-              <Suspense fallback={null}>
-                <BillingOption choice={billing} onChange={setBilling} showErrors={billingTried} />
-              </Suspense>
+            {user ? (
+              // The signed-in guest's own, absent from the server's HTML: drawn once the page has hydrated. Its strings
+              // load apart: the rest of the form does not wait for them.
+              <AfterHydration>
+                <Suspense fallback={null}>
+                  <BillingOption choice={billing} onChange={setBilling} showErrors={billingTried} />
+                </Suspense>
+              </AfterHydration>
             ) : null}
             <PaymentTabs stay={stay} beginBooking={beginBooking} />
             {needsEmailProof ? <EmailProofNotice /> : null}
