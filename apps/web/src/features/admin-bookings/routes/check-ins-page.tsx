@@ -15,9 +15,8 @@ import { api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import type { TFunction } from '@/lib/i18n';
-import { saveFile } from '@/lib/save-file';
 import { useSession } from '@/lib/session';
-import { toast } from '@/lib/toast';
+import { useDownload } from '@/lib/use-download';
 import { CheckInMark } from '../components/check-in-mark';
 
 /**
@@ -39,19 +38,8 @@ export default function CheckInsPage() {
     enabled: date !== null,
     placeholderData: keepPreviousData,
   });
-  const [exporting, setExporting] = useState(false);
-
-  const exportCsv = async () => {
-    if (!date) return;
-    setExporting(true);
-    try {
-      saveFile(await api.checkIns.exportCsv({ from: date, to: date, ...(propertyId && { property_id: propertyId }) }));
-    } catch (error) {
-      toast.error(errorMessage(t, error, 'checkIns.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { busy: exporting, download } = useDownload(t, 'checkIns.exportFailed');
+  const exportCsv = () => date && download(() => api.checkIns.exportCsv({ from: date, to: date, ...(propertyId && { property_id: propertyId }) }));
 
   return (
     <AdminPage

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatPrice } from '@/lib/format';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { saveFile } from '@/lib/save-file';
+import { useDownload } from '@/lib/use-download';
 import { toast } from '@/lib/toast';
 
 /** The owner's invoices and credit notes of a period (docs/behaviour.md §19): the list, its totals, the CSV export. */
@@ -35,20 +36,9 @@ export default function InvoicesPage() {
     enabled: period !== null,
     placeholderData: keepPreviousData,
   });
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, download } = useDownload(t, 'errors.internal_error');
   const checked = draft ? InvoicePeriodQuery.safeParse(draft) : null;
-
-  const exportCsv = async () => {
-    if (!period) return;
-    setExporting(true);
-    try {
-      saveFile(await api.invoices.exportCsv(period));
-    } catch (error) {
-      toast.error(errorMessage(t, error, 'errors.internal_error'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = () => period && download(() => api.invoices.exportCsv(period));
 
   return (
     <AdminPage
