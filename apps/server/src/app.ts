@@ -28,6 +28,7 @@ import privacy from './plugins/app/privacy/privacy-plugin.ts';
 import calendar from './plugins/app/calendar/calendar-plugin.ts';
 import reviews from './plugins/app/reviews/reviews-plugin.ts';
 import checkIn from './plugins/app/check-in/check-in-plugin.ts';
+import balances from './plugins/app/balances/balances-plugin.ts';
 import type { Notifier } from './plugins/app/notifications/notifier.ts';
 import systemRoutes from './routes/api/system/index.ts';
 import authRoutes from './routes/api/auth/index.ts';
@@ -44,6 +45,7 @@ import cancellationPolicyRoutes from './routes/api/cancellation-policy/index.ts'
 import icalRoutes from './routes/api/ical/index.ts';
 import reviewsRoutes from './routes/api/reviews/index.ts';
 import invoicesRoutes from './routes/api/invoices/index.ts';
+import balancesRoutes from './routes/api/balances/index.ts';
 import { answerMissingMedium } from './routes/uploads/missing-medium.ts';
 import metricsRoute from './routes/metrics/index.ts';
 import seoRoutes from './routes/seo/index.ts';
@@ -111,6 +113,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
   await app.register(staff, { config });
   await app.register(invoices, { config });
   await app.register(payments, { config });
+  await app.register(balances, { config });
   // Before privacy: the guest's export carries their check-ins.
   await app.register(checkIn, { config, settingsKey: secrets.settingsKey });
   await app.register(privacy, { config });
@@ -137,6 +140,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
       await api.register(icalRoutes, { prefix: '/ical' });
       await api.register(reviewsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(balancesRoutes, { config });
     },
     { prefix: API_PREFIX },
   );

@@ -162,6 +162,8 @@ const EnvSchema = z.object({
   HOUSEKEEPING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days the audit log keeps an entry before its retention job deletes it (docs/decisions/0039). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
+  /** Minutes between two runs of the balance job: reminders, automatic charges, overdue balances (decision 0044). */
+  BALANCE_JOB_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   /** Online check-in (docs/decisions/0036): days before arrival the reminder goes to a confirmed stay whose check-in is not complete. */
   CHECK_IN_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** Days before arrival a confirmed stay's guest gets the property's arrival instructions, by e-mail once and in my bookings (decision 0038). */

@@ -4,6 +4,7 @@ import { BillingDetails } from './billing.ts';
 import { CancellationPolicy, CancelledBy, RefundStatus } from './cancellation.ts';
 import { CHECK_IN_STATUSES } from './check-in-rules.ts';
 import { CalendarDate, DateInput, Id, Language } from './common.ts';
+import { BookingSchedule } from './payment-terms.ts';
 import { PartyInput, PriceLineResponse } from './stay-schemas.ts';
 
 export {
@@ -71,6 +72,8 @@ export const Booking = z.object({
   failed_refund_amount: z.number(),
   /** The terms it was booked under (later changes of the policy do not change them). */
   cancellation_policy: CancellationPolicy,
+  /** Its payment schedule (issue 28): the deposit paid at booking, the balance and by when, where the balance stands. */
+  ...BookingSchedule.shape,
   /** The last day on which cancelling gives everything back: arrival − free_until_days. */
   free_cancellation_until: CalendarDate,
   /** Who cancelled it: the guest, an admin, or the system (a hold that ran out, a refused payment); null if not cancelled. */

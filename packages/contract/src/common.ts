@@ -150,6 +150,10 @@ export const ERROR_CODES = [
   // Invoices and credit notes (issue 29, docs/decisions/0037-invoices.md).
   'invoice_not_found',
   'billing_locked',
+  // Deposits and balances (issue 28).
+  'nothing_due',
+  'overpayment',
+  'no_saved_card',
   // Staff and the audit log (issue 31, docs/decisions/0039-staff-and-audit.md).
   'user_not_found',
   'account_disabled',

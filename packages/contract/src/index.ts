@@ -22,6 +22,7 @@ export * from './check-in.ts';
 export * from './arrival.ts';
 export * from './cancellation.ts';
 export * from './payments.ts';
+export * from './payment-terms.ts';
 export * from './settings.ts';
 export * from './privacy.ts';
 export * from './calendar.ts';

@@ -8,6 +8,10 @@ import type { Language } from './languages.ts';
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
+/** How the money of a document moved: a provider, or by hand (recorded by the owner, decision 0044). */
+export const INVOICE_METHODS = ['stripe', 'paypal', 'cash', 'bank_transfer', 'card_terminal'] as const;
+export type InvoiceMethod = (typeof INVOICE_METHODS)[number];
+
 /** One document of a booking as its guest and the admins see it listed; `amount` in euros, negative for a credit note. */
 export const InvoiceSummary = z.object({
   number: z.string(),
@@ -28,14 +32,16 @@ export const invoicePdfUrl = (number: string) => `/api/invoices/${encodeURICompo
  * A line of an issued document, as stored: `kind` says how the PDF words it in the document's language; amounts in
  * cents, tax included. `rent`: nights between two dates; `discount`: the long-stay discount; `fee`/`tax`: a charge
  * (its name as it was, in that language); `refund`: money given back on an invoice; `cancellation`: a failed refund's
- * credit note cancelled.
+ * credit note cancelled; `part`: a payment of part of the booking (its deposit, its balance, or a sum received by hand),
+ * referring to the booking and its total (decision 0044).
  */
 export type InvoiceLine =
   | { kind: 'rent'; start_date: string; end_date: string; nights: number; price_per_week_cents: number; amount_cents: number }
   | { kind: 'discount'; amount_cents: number }
   | { kind: 'fee' | 'tax'; name: string; quantity: number; unit_cents: number; amount_cents: number }
   | { kind: 'refund'; invoice_number: string; amount_cents: number }
-  | { kind: 'cancellation'; credit_note_number: string; amount_cents: number };
+  | { kind: 'cancellation'; credit_note_number: string; amount_cents: number }
+  | { kind: 'part'; part: 'deposit' | 'balance' | 'payment'; booking_total_cents: number; amount_cents: number };
 
 /** The VAT included at one rate: the base without it, and the VAT (cents). */
 export interface InvoiceVat {
@@ -78,7 +84,7 @@ export interface InvoiceDocument {
   taxes_cents: number;
   vat: InvoiceVat[];
   total_cents: number;
-  method: 'stripe' | 'paypal';
+  method: InvoiceMethod;
 }
 
 /** The longest period the admin's list and the accountant's export cover at once (a leap year, both ends included). */
@@ -102,7 +108,7 @@ export const AdminInvoice = z.object({
   issue_date: z.string(),
   guest: z.string(),
   booking_id: z.string(),
-  method: z.enum(['stripe', 'paypal']),
+  method: z.enum(INVOICE_METHODS),
   net: z.number(),
   vat: z.number(),
   taxes: z.number(),

@@ -146,4 +146,14 @@ export const paths = {
     day: { method: 'GET', path: '/admin/check-ins' },
     exportCsv: { method: 'GET', path: '/admin/exports/check-ins.csv' },
   },
+  // A deposit now, the balance later (issue 28, docs/decisions/0044-deposits-and-balances.md).
+  balances: {
+    terms: { method: 'GET', path: '/payment-terms' },
+    updateTerms: { method: 'PUT', path: '/admin/payment-terms' },
+    pay: { method: 'POST', path: '/bookings/:id/balance' },
+    manage: { method: 'POST', path: '/admin/bookings/:id/balance' },
+    payments: { method: 'GET', path: '/admin/bookings/:id/payments' },
+    recordPayment: { method: 'POST', path: '/admin/bookings/:id/payments' },
+    overdue: { method: 'GET', path: '/admin/balances/overdue' },
+  },
 } as const satisfies Record<string, Record<string, RoutePath>>;

@@ -10,7 +10,15 @@ import { Id } from './common.ts';
 export const PaymentStatus = z.enum(['paid', 'unpaid', 'pending', 'expired', 'cancelled', 'refund_pending', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
-export const CheckoutBody = z.object({ booking_id: Id, host_url: z.string().max(500).optional() });
+export const CheckoutBody = z.object({
+  booking_id: Id,
+  host_url: z.string().max(500).optional(),
+  /**
+   * With a deposit (issue 28): save the card so the balance is charged on its own on its due date (Stripe customer,
+   * `setup_future_usage: off_session`). Ignored when the booking has no balance.
+   */
+  save_card: z.boolean().optional(),
+});
 export const CheckoutResponse = z.object({ url: z.string() });
 
 export const CreateOrderBody = z.object({

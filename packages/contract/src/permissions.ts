@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'check_ins.read': ['admin', 'staff'],
   /** Every traveller's document and date of birth, for the authorities. */
   'check_ins.export': ['admin'],
+  /** Charge, mark paid or waive a balance (issue 28). */
+  'balances.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -104,6 +106,11 @@ export const ROUTE_ACTIONS: Readonly<Record<string, Action>> = {
   [key(paths.invoices.exportCsv)]: 'invoices.read',
   [key(paths.checkIns.day)]: 'check_ins.read',
   [key(paths.checkIns.exportCsv)]: 'check_ins.export',
+  [key(paths.balances.updateTerms)]: 'settings.write',
+  [key(paths.balances.manage)]: 'balances.manage',
+  [key(paths.balances.payments)]: 'bookings.read',
+  [key(paths.balances.recordPayment)]: 'payments.record_on_site',
+  [key(paths.balances.overdue)]: 'dashboard.read',
 };
 
 /** The action of an admin route (method and path under /api, Fastify style), or undefined: admin-only. */

@@ -3,6 +3,7 @@ import { ArrivalInstructions, ArrivalInstructionsInput } from './arrival.ts';
 import { CancellationPolicy } from './cancellation.ts';
 import { RegistrationCountry } from './check-in.ts';
 import { Id, Language, Photos } from './common.ts';
+import { PaymentTerms } from './payment-terms.ts';
 import { PROPERTY_TEXT_LIMITS, PropertyTranslations, PropertyTranslationsInput } from './content.ts';
 import { Fee, FeesInput, Tax, TaxesInput, VatPercentInput } from './price-schemas.ts';
 
@@ -20,6 +21,8 @@ export const Property = z.object({
   longitude: z.number().nullable(),
   /** This property's own cancellation terms; null: the site's (GET /cancellation-policy). */
   cancellation_policy: CancellationPolicy.nullable(),
+  /** This property's own payment terms (deposit, balance); null: the site's (GET /payment-terms). */
+  payment_terms: PaymentTerms.nullable(),
   /** Fees and tourist taxes a stay pays, and the VAT included in rent and fees (docs/behaviour.md §18); names in every language. */
   fees: z.array(Fee),
   taxes: z.array(Tax),
@@ -47,6 +50,8 @@ export const PropertyInput = z.object({
   longitude: z.number().min(-180).max(180).nullable().optional(),
   /** Null: the site's policy; left out: unchanged (the site's for a new property). */
   cancellation_policy: CancellationPolicy.nullable().optional(),
+  /** Null: the site's payment terms; left out: unchanged (the site's for a new property). */
+  payment_terms: PaymentTerms.nullable().optional(),
   /** `{es: {name, description, location}, pt: …, en: …}`, each text optional; left out: unchanged (none for a new property). */
   translations: PropertyTranslationsInput.optional(),
   /** Left out: unchanged (none, and no VAT, for a new property). */

@@ -14,6 +14,7 @@ import { CheckoutBody, CheckoutResponse, CreateOrderBody, CreateOrderResponse, O
 import { Property, PropertyInput } from './properties.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { invoiceRoutes } from './invoice-routes.ts';
+import { balanceRoutes } from './balance-routes.ts';
 import { checkInRoutes } from './check-in-routes.ts';
 import { defineRoute, tagByGroup, type RoutePath, type RouteSchemas } from './route.ts';
 import { AvailabilityQuery, AvailabilityResponse, Room, RoomDetail, RoomInput, RoomsQuery } from './rooms.ts';
@@ -299,6 +300,7 @@ export const routes = tagByGroup({
   reviews: reviewRoutes,
   invoices: invoiceRoutes,
   checkIns: checkInRoutes,
+  balances: balanceRoutes,
 } satisfies RouteTable);
 
 /** The route table's type: the web client reads its schemas as types only (no zod in the browser bundle). */

@@ -88,6 +88,10 @@ export type QuoteResponse = {
   vat_included: number;
   total_price: number;
   violations: RuleViolation[];
+  /** The payment schedule of booking it today (issue 28): paid now, paid later and by when (null: nothing later). */
+  deposit_amount?: number;
+  balance_amount?: number;
+  balance_due_date?: string | null;
 };
 
 /** The rent's part of a quote (quote.ts `quoteAnswer`): its lines are the nights', its total the rent's. */

@@ -149,5 +149,9 @@ export const QuoteResponse = z.object({
   discount_amount: z.number(),
   ...PriceTotals,
   violations: z.array(RuleViolation),
+  /** The payment schedule of booking it today (issue 28): paid now, paid later and by when (null: nothing later). */
+  deposit_amount: z.number().optional(),
+  balance_amount: z.number().optional(),
+  balance_due_date: CalendarDate.nullable().optional(),
 }) satisfies z.ZodType<Rules.QuoteResponse>;
 export type QuoteResponse = Rules.QuoteResponse;

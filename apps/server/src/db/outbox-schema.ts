@@ -26,6 +26,11 @@ export const OUTBOX_KINDS = [
   'arrival_instructions',
   // Staff (docs/decisions/0039).
   'staff_invitation',
+  // Deposits and balances (docs/decisions/0044).
+  'balance_reminder',
+  'balance_due',
+  'balance_charge_failed',
+  'admin_balance_overdue',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

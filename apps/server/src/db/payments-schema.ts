@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { PAYMENT_KINDS, RECORDED_PAYMENT_METHODS } from '@roomweek/contract';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookings } from './schema.ts';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
+export const ATTEMPT_PURPOSES = ['booking', 'balance'] as const;
+export type AttemptPurpose = (typeof ATTEMPT_PURPOSES)[number];
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
@@ -40,6 +43,8 @@ export const paymentAttempts = pgTable(
      * booking held until PayPal reports the outcome (decision 0015).
      */
     captureStatus: text('capture_status'),
+    /** What it pays: the booking (its whole total or its deposit) or its balance (migration 0031, decision 0044). */
+    purpose: text('purpose', { enum: ATTEMPT_PURPOSES }).notNull().default('booking'),
   },
   (t) => [
     uniqueIndex('payment_attempts_provider_external_key').on(t.provider, t.externalId),
@@ -48,6 +53,7 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_capture_idx').on(t.captureId).where(sql`${t.captureId} is not null`),
     check('payment_attempts_provider_check', sql`${t.provider} in ('stripe', 'paypal')`),
     check('payment_attempts_status_check', sql`${t.status} in ('open', 'paid', 'closed')`),
+    check('payment_attempts_purpose_check', sql`${t.purpose} in ('booking', 'balance')`),
   ],
 );
 
@@ -112,5 +118,38 @@ export const paymentRefunds = pgTable(
     check('payment_refunds_provider_check', sql`${t.provider} in ('stripe', 'paypal')`),
     check('payment_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('payment_refunds_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** How a payment came: through a provider, or recorded by hand. */
+export const RECEIVED_METHODS = [...PAYMENT_PROVIDERS, ...RECORDED_PAYMENT_METHODS] as const;
+export type ReceivedMethod = (typeof RECEIVED_METHODS)[number];
+
+/**
+ * Every payment a booking received (migration 0031, decision 0044): through a provider (its reference unique per
+ * method, so a payment reported twice is one row) or recorded by the owner. Their sum is the booking's paid_cents;
+ * a refund is spread over them, latest first.
+ */
+export const bookingPayments = pgTable(
+  'booking_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    method: text('method', { enum: RECEIVED_METHODS }).notNull(),
+    reference: text('reference'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    note: text('note').notNull().default(''),
+    recordedBy: uuid('recorded_by'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('booking_payments_booking_idx').on(t.bookingId, t.receivedAt),
+    uniqueIndex('booking_payments_reference_key').on(t.method, t.reference).where(sql`${t.reference} is not null`),
+    check('booking_payments_kind_check', sql`${t.kind} in ('full', 'deposit', 'balance', 'recorded')`),
+    check('booking_payments_method_check', sql`${t.method} in ('stripe', 'paypal', 'cash', 'bank_transfer', 'card_terminal')`),
+    check('booking_payments_amount_check', sql`${t.amountCents} > 0`),
   ],
 );

@@ -7,8 +7,10 @@ import {
   DEFAULT_CANCELLATION_POLICY,
   NO_STAY_RULES,
   REGISTRATION_COUNTRIES,
+  BALANCE_STATUSES,
   type CancellationPolicy,
   type FeeCents,
+  type PaymentTermsRules,
   type LongStayDiscount,
   type StoredPriceLine,
   type TaxCents,
@@ -129,10 +131,13 @@ export const properties = pgTable(
     arrivalInstructions: jsonb('arrival_instructions').$type<StoredArrivalInstructions>().notNull().default({}),
     /** Whose guest registration its check-in follows (migration 0029, decision 0042); admin reads only. */
     registrationCountry: text('registration_country', { enum: REGISTRATION_COUNTRIES }).notNull().default('other'),
+    /** Its own payment terms (deposit, balance); null: the site's (migration 0031, decision 0044). */
+    paymentTerms: jsonb('payment_terms').$type<PaymentTermsRules>(),
     createdAt: createdAt(),
   },
   (t) => [
     check('properties_translations_check', sql`jsonb_typeof(${t.translations}) = 'object'`),
+    check('properties_payment_terms_check', sql`${t.paymentTerms} is null or jsonb_typeof(${t.paymentTerms}) = 'object'`),
     check('properties_arrival_instructions_check', sql`jsonb_typeof(${t.arrivalInstructions}) = 'object'`),
     check('properties_registration_country_check', sql`${t.registrationCountry} in ('ES', 'PT', 'BE', 'other')`),
     check(
@@ -228,6 +233,21 @@ export const bookings = pgTable(
     failedRefundCents: bigint('failed_refund_cents', { mode: 'number' }).notNull().default(0),
     /** The admin's reason for cancelling, if given. */
     cancelNote: text('cancel_note'),
+    /**
+     * Its payment schedule (migration 0031, decision 0044): the terms in force when made (null: before deposits, or paid
+     * in one go), the balance paid later (deposit = total − balance) and its due date, where the balance stands, the
+     * guest's card saved for it (Stripe ids), and when each reminder went and the automatic charge was tried.
+     */
+    paymentTerms: jsonb('payment_terms').$type<PaymentTermsRules>(),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    balanceDueDate: date('balance_due_date', { mode: 'string' }),
+    balanceStatus: text('balance_status', { enum: BALANCE_STATUSES }).notNull().default('none'),
+    balanceAutoCharge: boolean('balance_auto_charge').notNull().default(false),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripePaymentMethodId: text('stripe_payment_method_id'),
+    balanceRemindedSoonAt: timestamp('balance_reminded_soon_at', { withTimezone: true }),
+    balanceRemindedDueAt: timestamp('balance_reminded_due_at', { withTimezone: true }),
+    balanceChargedAt: timestamp('balance_charged_at', { withTimezone: true }),
     stripeSessionId: text('stripe_session_id'),
     paypalOrderId: text('paypal_order_id'),
     paymentReference: text('payment_reference'),
@@ -256,6 +276,11 @@ export const bookings = pgTable(
     check('bookings_billing_check', sql`${t.billing} is null or jsonb_typeof(${t.billing}) = 'object'`),
     check('bookings_party_check', sql`${t.adults} >= 1 and ${t.children} >= 0`),
     check('bookings_source_check', sql`${t.source} in ('web', 'admin')`),
+    check(
+      'bookings_balance_check',
+      sql`${t.balanceStatus} in ('none', 'due', 'paid', 'overdue', 'waived') and ${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.totalCents} and (${t.balanceCents} = 0 or ${t.balanceDueDate} is not null)`,
+    ),
+    index('bookings_balance_open_idx').on(t.balanceDueDate).where(sql`${t.balanceStatus} in ('due', 'overdue')`),
     check('bookings_refunds_within_paid', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.paidCents}`),
     check(
       'bookings_price_parts_check',

@@ -401,7 +401,7 @@ describe('money in 64 bits', () => {
     await db.transaction(async (tx) => {
       await repository.insertAttempt(tx, { bookingId: booking.id, provider: 'paypal', externalId: 'ORDER-BIG', amountCents: amount });
       // Money owed back is money that came: received first (as settling does), so the refund stays within it.
-      await repository.recordReceived(tx, booking.id, amount);
+      await repository.recordReceived(tx, { bookingId: booking.id, kind: 'full', method: 'paypal', reference: 'CAPTURE-BIG', amountCents: amount });
       await repository.oweRefund(tx, { bookingId: booking.id, provider: 'paypal', paymentReference: 'CAPTURE-BIG', amountCents: amount, reason: 'duplicate_payment' }, false);
     });
     const [attempt] = await db.select({ amount: paymentAttempts.amountCents }).from(paymentAttempts).where(eq(paymentAttempts.externalId, 'ORDER-BIG'));

@@ -23,9 +23,30 @@ export interface FakeSession {
   created: number;
   url: string | null;
   payment_intent: string | null;
+  /** Set when the session saves the card (`customer_creation: always`). */
+  customer: string | null;
+  /** `payment_intent_data[setup_future_usage]` as sent. */
+  setup_future_usage: string | null;
   line_items_sent: unknown;
   livemode: false;
 }
+
+/** A PaymentIntent the fake knows: a session's once paid, or one created off-session on a saved card. */
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string;
+  status: 'succeeded' | 'requires_payment_method' | 'requires_action';
+  metadata: Record<string, string>;
+  off_session: boolean;
+}
+
+/** What the next off-session charge does: goes through, is declined, or needs the guest (3-D Secure). */
+export type OffSessionBehaviour = 'succeeded' | 'card_declined' | 'authentication_required';
 
 export interface FakeRefund {
   id: string;
@@ -68,6 +89,9 @@ const stripeError = (status: number, message: string, code?: string) => ({
 export class FakeStripe extends FakeHttpServer {
   readonly sessions = new Map<string, FakeSession>();
   readonly refunds: FakeRefund[] = [];
+  readonly intents = new Map<string, FakeIntent>();
+  /** What the next off-session PaymentIntents do (then `succeeded` again). */
+  offSession: OffSessionBehaviour[] = [];
   /** Every API request: method and path. */
   readonly requests: { method: string; path: string }[] = [];
   /** The secret key the SDK must send as its bearer token. */
@@ -124,6 +148,20 @@ export class FakeStripe extends FakeHttpServer {
     session.payment_status = 'paid';
     session.payment_intent ??= `pi_fake_${randomBytes(8).toString('hex')}`;
     session.url = null;
+    if (!this.intents.has(session.payment_intent)) {
+      this.intents.set(session.payment_intent, {
+        id: session.payment_intent,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        amount_received: session.amount_total,
+        currency: session.currency,
+        customer: session.customer,
+        payment_method: `pm_fake_${randomBytes(6).toString('hex')}`,
+        status: 'succeeded',
+        metadata: session.metadata,
+        off_session: false,
+      });
+    }
     return session;
   }
 
@@ -240,6 +278,12 @@ export class FakeStripe extends FakeHttpServer {
       }
     }
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(form);
+    if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(form);
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && intentMatch) {
+      const intent = this.intents.get(intentMatch[1]!);
+      return intent ? { status: 200, body: intent } : stripeError(404, `No such payment_intent: '${intentMatch[1]}'`, 'resource_missing');
+    }
     if (method === 'GET' && path === '/v1/refunds') {
       if (this.failRefundLists > 0) {
         this.failRefundLists--;
@@ -293,6 +337,8 @@ export class FakeStripe extends FakeHttpServer {
       created: now,
       url: `${this.url}/pay/${id}`,
       payment_intent: null,
+      customer: form.customer_creation === 'always' ? `cus_fake_${randomBytes(6).toString('hex')}` : null,
+      setup_future_usage: ((form.payment_intent_data as Form | undefined)?.setup_future_usage as string | undefined) ?? null,
       line_items_sent: form.line_items,
       livemode: false,
     };
@@ -308,10 +354,50 @@ export class FakeStripe extends FakeHttpServer {
     return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: matching.length > limit, data: matching.slice(0, limit) } };
   }
 
+  /**
+   * `POST /v1/payment_intents` with a saved card, off-session and confirmed at once: succeeds, or answers the card error
+   * Stripe sends (402 `card_error`, the PaymentIntent attached) as `offSession` says.
+   */
+  private createIntent(form: Form): { status: number; body: unknown } {
+    if (typeof form.customer !== 'string' || typeof form.payment_method !== 'string') return stripeError(400, 'Missing customer or payment_method');
+    if (form.confirm !== 'true' || form.off_session !== 'true') return stripeError(400, 'Only confirmed off-session intents are faked');
+    const known = [...this.intents.values()].some((i) => i.customer === form.customer && i.payment_method === form.payment_method);
+    if (!known) return stripeError(400, `No such PaymentMethod: '${form.payment_method}' for this customer`, 'resource_missing');
+    const amount = Number(form.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return stripeError(400, 'Invalid positive integer', 'parameter_invalid_integer');
+    const behaviour = this.offSession.shift() ?? 'succeeded';
+    const intent: FakeIntent = {
+      id: `pi_fake_${randomBytes(8).toString('hex')}`,
+      object: 'payment_intent',
+      amount,
+      amount_received: behaviour === 'succeeded' ? amount : 0,
+      currency: String(form.currency),
+      customer: form.customer,
+      payment_method: form.payment_method,
+      status: behaviour === 'succeeded' ? 'succeeded' : behaviour === 'card_declined' ? 'requires_payment_method' : 'requires_action',
+      metadata: (form.metadata ?? {}) as Record<string, string>,
+      off_session: true,
+    };
+    this.intents.set(intent.id, intent);
+    if (behaviour === 'succeeded') return { status: 200, body: intent };
+    return {
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: behaviour,
+          message: behaviour === 'card_declined' ? 'Your card was declined.' : 'This payment requires authentication.',
+          payment_intent: intent,
+        },
+      },
+    };
+  }
+
   private createRefund(form: Form): { status: number; body: unknown } {
     const intent = form.payment_intent;
-    const session = [...this.sessions.values()].find((s) => s.payment_intent === intent);
-    if (!session) return stripeError(404, `No such payment_intent: '${String(intent)}'`, 'resource_missing');
+    const paid = this.intents.get(String(intent));
+    if (!paid || paid.status !== 'succeeded') return stripeError(404, `No such payment_intent: '${String(intent)}'`, 'resource_missing');
+    const session = { amount_total: paid.amount_received, currency: paid.currency };
     const left = session.amount_total - this.refundedOn(String(intent));
     if (left <= 0) return stripeError(400, `Charge for ${String(intent)} has already been refunded.`, 'charge_already_refunded');
     // Stripe refunds what is left when no amount is given, and refuses more than is left.

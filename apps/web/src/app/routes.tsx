@@ -17,7 +17,7 @@ const RoomBookingPage = lazyPage(() => import('./routes/room-booking-page'), (mo
 const ContactPage = lazyPage(() => import('@/features/contact/routes/contact-page'), (module) => module.ContactPage);
 const PrivacyPage = lazyPage(() => import('@/features/privacy/routes/privacy-page'), (module) => module.PrivacyPage);
 const AccountPage = lazyPage(() => import('@/features/privacy/routes/account-page'), (module) => module.AccountPage);
-const MyBookingsPage = lazyPage(() => import('@/features/bookings/routes/my-bookings-page'), (module) => module.MyBookingsPage);
+const MyBookingsPage = lazyPage(() => import('./routes/my-bookings-page'), (module) => module.MyBookingsRoutePage);
 const CheckInPage = lazyPage(() => import('@/features/bookings/routes/check-in-page'), (module) => module.CheckInPage);
 const PaymentSuccessPage = lazyPage(
   () => import('@/features/payments/routes/payment-success-page'),

@@ -128,6 +128,7 @@ describe('public pages load no zod', () => {
     ['/room/:id, with its calendar and payment panels', 'app/routes/room-booking-page.tsx'],
     ['/contact', 'features/contact/routes/contact-page.tsx'],
     ['/my-bookings', 'features/bookings/routes/my-bookings-page.tsx'],
+    ['/my-bookings, with the payment of a balance', 'app/routes/my-bookings-page.tsx'],
   ])('%s', (_route, page) => {
     expect(pathToZod(page)).toBeNull();
   });

@@ -1,4 +1,5 @@
 import {
+  type AdminBalanceBody,
   type AdminBookingsQuery,
   type AdminCreateBookingBody,
   type BillingDetails,
@@ -21,8 +22,10 @@ import {
   type SecuritySettings,
   type TwoFactorDisableBody,
   type PaymentSettingsUpdate,
+  type PaymentTerms,
   type ProfileBody,
   type PropertyInput,
+  type RecordPaymentBody,
   type RefundBody,
   type AdminReviewsQuery,
   type ReviewBody,
@@ -104,6 +107,9 @@ export const api = {
     get: (id: string, read: ContentRead = {}) => call(routes.rooms.get, { params: { id }, ...contentRead(read) }),
     availability: (id: string, start: string, end: string, signal?: AbortSignal) =>
       call(routes.rooms.availability, { params: { id }, query: { start, end }, signal }),
+    /** What a stay would cost, and (issue 28) what is paid now and what later, as the server would book it today. */
+    quote: (id: string, stay: { start_date: string; end_date: string; adults: number; children: number }, signal?: AbortSignal) =>
+      call(routes.rooms.quote, { params: { id }, query: stay, signal }),
     create: (body: RoomInput) => call(routes.rooms.create, { body }),
     update: (id: string, body: RoomInput) => call(routes.rooms.update, { params: { id }, body }),
     remove: (id: string) => call(routes.rooms.remove, { params: { id } }),
@@ -136,8 +142,9 @@ export const api = {
   },
 
   payments: {
-    checkout: (bookingId: string, hostUrl: string) =>
-      call(routes.payments.checkout, { body: { booking_id: bookingId, host_url: hostUrl } }),
+    /** `saveCard`: the balance of a booking with a deposit is charged on its due date with this card (issue 28). */
+    checkout: (bookingId: string, hostUrl: string, saveCard = false) =>
+      call(routes.payments.checkout, { body: { booking_id: bookingId, host_url: hostUrl, ...(saveCard && { save_card: true }) } }),
     status: (sessionId: string, signal?: AbortSignal) =>
       call(routes.payments.status, { params: { session_id: sessionId }, signal }),
     paypalCreateOrder: (bookingId: string, returnUrl: string, cancelUrl: string) =>
@@ -182,6 +189,18 @@ export const api = {
       form.append('file', file);
       return call(routes.admin.upload, { body: form });
     },
+  },
+
+  /** A deposit now, the balance later (issue 28): the terms, the guest's payment of the balance, the owner's hand on it. */
+  balances: {
+    terms: (signal?: AbortSignal) => call(routes.balances.terms, { signal }),
+    updateTerms: (body: PaymentTerms) => call(routes.balances.updateTerms, { body }),
+    /** `{url}` of a Checkout Session (stripe) or `{order_id}` of a PayPal order. */
+    pay: (id: string, body: { payment_method: 'stripe' | 'paypal'; host_url?: string; return_url?: string; cancel_url?: string }) => call(routes.balances.pay, { params: { id }, body }),
+    manage: (id: string, body: AdminBalanceBody) => call(routes.balances.manage, { params: { id }, body }),
+    payments: (id: string, signal?: AbortSignal) => call(routes.balances.payments, { params: { id }, signal }),
+    recordPayment: (id: string, body: RecordPaymentBody) => call(routes.balances.recordPayment, { params: { id }, body }),
+    overdue: (signal?: AbortSignal) => call(routes.balances.overdue, { signal }),
   },
 
   /** Verified reviews (docs/decisions/0035): the public lists are shared by every visitor, so no session is sent. */

@@ -26,6 +26,7 @@ import { StayRulesNote } from '@/features/rooms/components/stay-rules-note';
 import { StaySteps } from '@/features/rooms/components/stay-steps';
 import { StaySummary } from '@/features/rooms/components/stay-summary';
 import { useStaySelection } from '@/features/rooms/hooks/use-stay-selection';
+import { useStaySchedule } from '@/features/rooms/api/get-stay-quote';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import type { ReturnToState } from '@/lib/return-to';
@@ -56,6 +57,8 @@ export function RoomBookingPage() {
   const [billing, setBilling] = useState<BillingChoice>(NO_BILLING);
   const [billingTried, setBillingTried] = useState(false);
   useLoggedError(room.error, 'Error fetching data');
+  // A deposit now, the balance later (issue 28): the server's quote of the chosen stay says whether and how much.
+  const schedule = useStaySchedule(id, room.data ? stayState.stay : null, capParty(wantedParty, room.data?.max_guests ?? 1));
   // Keeps its identity while the stay's hook keeps pick's: the calendar (memoized) does not render again for nothing.
   const { pick } = stayState;
   const onPick = useCallback(
@@ -154,6 +157,7 @@ export function RoomBookingPage() {
                 pricing={roomData}
                 cancellationPolicy={roomData.cancellation_policy}
                 party={party}
+                schedule={schedule}
               />
             ) : (
               <p className="rounded-xl bg-stone-50 p-4 text-sm text-stone-600">{t('toasts.selectDates')}</p>
@@ -167,7 +171,7 @@ export function RoomBookingPage() {
                 </Suspense>
               </AfterHydration>
             ) : null}
-            <PaymentTabs stay={stay} beginBooking={beginBooking} />
+            <PaymentTabs stay={stay} beginBooking={beginBooking} balance={schedule && { amount: schedule.balance, dueDate: schedule.dueDate }} />
             {needsEmailProof ? <EmailProofNotice /> : null}
           </div>
         </div>

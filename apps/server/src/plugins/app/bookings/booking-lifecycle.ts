@@ -97,7 +97,9 @@ export type NewBooking = Pick<
    * The party (one adult by default), where it came from (`web` by default), the owner's note on one they entered and
    * the billing details the guest gave.
    */
-  Partial<Pick<BookingRow, 'adults' | 'children' | 'source' | 'adminNote' | 'billing'>>;
+  Partial<Pick<BookingRow, 'adults' | 'children' | 'source' | 'adminNote' | 'billing'>> &
+  /** Its payment schedule (balances/balance-schedule.ts); none when left out. */
+  Partial<Pick<BookingRow, 'paymentTerms' | 'balanceCents' | 'balanceDueDate' | 'balanceStatus'>>;
 
 /** How a booking opens besides its values: waiting for the owner's approval; `silent`, without any message (a stay already over, entered by the owner). */
 export interface OpenOptions {
@@ -299,6 +301,19 @@ export class BookingLifecycle {
   async failPayment(tx: Executor, id: string): Promise<BookingView> {
     await this.begin(tx, id, 'failPayment');
     await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'payment_failed', cancelledAt: bookingTimes.now() });
+    const view = await this.view(tx, id);
+    await this.options.notifier.bookingCancelled(tx, view);
+    this.events.cancelled('payment_failed');
+    return view;
+  }
+
+  /**
+   * confirmed → cancelled by the system: its balance stayed unpaid past the grace days under `overdue_action: cancel`
+   * (decision 0044; the caller recorded the refund its terms give). The guest is told, as for a refused payment.
+   */
+  async cancelUnpaidBalance(tx: Executor, id: string): Promise<BookingView> {
+    await this.begin(tx, id, 'cancel');
+    await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: 'payment_failed', cancelledAt: bookingTimes.now(), cancelNote: 'balance overdue' });
     const view = await this.view(tx, id);
     await this.options.notifier.bookingCancelled(tx, view);
     this.events.cancelled('payment_failed');

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, ne, or, 
 import {
   addDays,
   DEFAULT_CANCELLATION_POLICY,
+  DEFAULT_PAYMENT_TERMS,
+  type PaymentTermsRules,
   UPCOMING_CHECK_IN_DAYS,
   type AdminBookingsQuery,
   type BookingStatus,
@@ -65,6 +67,12 @@ export const effectiveCancellationPolicy = sql<CancellationPolicy>`coalesce(
   ${properties.cancellationPolicy},
   (select s.value::jsonb from settings s where s.key = 'cancellation_policy'),
   ${JSON.stringify(DEFAULT_CANCELLATION_POLICY)}::jsonb)`;
+
+/** The payment terms a new booking of a room gets (decision 0044): its property's, or else the site's, or else none. */
+export const effectivePaymentTerms = sql<PaymentTermsRules>`coalesce(
+  ${properties.paymentTerms},
+  (select s.value::jsonb from settings s where s.key = 'payment_terms'),
+  ${JSON.stringify(DEFAULT_PAYMENT_TERMS)}::jsonb)`;
 
 export { toBooking, type BookingView } from './booking-view.ts';
 export { availabilityQuery, nightsMeet, occupiesNights, priceTermsColumn, upcomingStaysIn } from './booking-nights.ts';
@@ -179,9 +187,15 @@ export class BookingsRepository {
   async shareBookableRoom(
     tx: Executor,
     roomId: string,
-  ): Promise<{ id: string; pricing: StayPricing; cancellationPolicy: CancellationPolicy; maxGuests: number } | undefined> {
+  ): Promise<{ id: string; pricing: StayPricing; cancellationPolicy: CancellationPolicy; paymentTerms: PaymentTermsRules; maxGuests: number } | undefined> {
     const [room] = await tx
-      .select({ id: rooms.id, pricing: stayPricingColumns, cancellationPolicy: effectiveCancellationPolicy, maxGuests: rooms.maxGuests })
+      .select({
+        id: rooms.id,
+        pricing: stayPricingColumns,
+        cancellationPolicy: effectiveCancellationPolicy,
+        paymentTerms: effectivePaymentTerms,
+        maxGuests: rooms.maxGuests,
+      })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(eq(rooms.id, roomId), isNull(rooms.archivedAt), isNull(properties.archivedAt)))

@@ -29,6 +29,7 @@ import type { EmailProof } from '../auth/email-proof.ts';
 import { fullName, type UserRow } from '../auth/users-repository.ts';
 import type { BookingLifecycle } from './booking-lifecycle.ts';
 import { assertPartyFits } from '../rooms/capacity.ts';
+import { scheduleColumns } from '../balances/balance-schedule.ts';
 import { bookingPriceColumns } from './booking-price.ts';
 import { toBooking, type BookingsRepository, type BookingView } from './bookings-repository.ts';
 
@@ -134,9 +135,11 @@ export class BookingsService {
           // Paying on site for one's own card/PayPal hold makes its nights unpaid on-site nights: capped as a new booking.
           if (capped && onSite && ownHold.paymentMethod !== 'on_site') await this.assertUnderNightCap(tx, user.id, start, end);
           // The party asked now is the booking's, whatever the hold said, and so is the price it makes (taxes, per-person fees).
+          const price = bookingPriceColumns(priceStay(room.pricing, start, end, party));
           await this.repository.update(tx, ownHold.id, {
             ...party,
-            ...bookingPriceColumns(priceStay(room.pricing, start, end, party)),
+            ...price,
+            ...scheduleColumns(room.paymentTerms, price, start, body.payment_method, this.today()),
             ...(body.billing !== undefined && { billing: body.billing }),
           });
           return { booking: toBooking(await lifecycle.switchMethod(tx, ownHold.id, body.payment_method, approval)), reused: true };
@@ -147,12 +150,14 @@ export class BookingsService {
         if (broken) throw badRequest(broken.code, broken.detail, broken.field);
         if (capped) await this.assertUnderCap(tx, user.id);
         if (capped && onSite) await this.assertUnderNightCap(tx, user.id, start, end);
+        const priceColumns = bookingPriceColumns(price);
         const view = await lifecycle.open(tx, {
           ...guestInRoom(user, room),
           startDate: start,
           endDate: end,
           ...party,
-          ...bookingPriceColumns(price),
+          ...priceColumns,
+          ...scheduleColumns(room.paymentTerms, priceColumns, start, body.payment_method, this.today()),
           paymentMethod: body.payment_method,
           language,
           billing: body.billing ?? null,

@@ -4,6 +4,7 @@ import {
   type BusinessSettings,
   type InvoiceDocument,
   type InvoiceLine,
+  type InvoiceMethod,
   type InvoiceVat,
   type Language,
   LANGUAGES,
@@ -111,9 +112,27 @@ export function bookingLines(booking: BookingRow, language: Language): InvoiceLi
 
 const nightsBetween = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
 
-/** The invoice of a payment that paid the booking in full (the only kind of payment there is today). */
-export function paymentInvoice(booking: BookingRow, business: BusinessSettings, issue: Issue, method: 'stripe' | 'paypal', amountCents: number): InvoiceDocument {
+/** What part of a booking a payment paid, when not the whole. */
+export type PartPaid = 'deposit' | 'balance' | 'payment';
+
+/**
+ * The invoice of a payment. The booking's whole total in one payment: its price lines. A part (a deposit, a balance, a
+ * sum received by hand): one line referring to the booking, with the VAT and taxes it covers. The payments cover the
+ * rent and fees first and the taxes last (the taxes are paid with the balance), and each part's VAT is what the
+ * payments cover after it less what they covered before, so the parts of one booking add up to its VAT and taxes
+ * exactly (decision 0044).
+ */
+export function paymentInvoice(
+  booking: BookingRow,
+  business: BusinessSettings,
+  issue: Issue,
+  method: InvoiceMethod,
+  amountCents: number,
+  invoicedBeforeCents = 0,
+  part: PartPaid = 'payment',
+): InvoiceDocument {
   const language = languageOf(booking);
+  const whole = invoicedBeforeCents === 0 && amountCents === booking.totalCents;
   return {
     version: 1,
     kind: 'invoice',
@@ -124,12 +143,30 @@ export function paymentInvoice(booking: BookingRow, business: BusinessSettings, 
     buyer: buyerOf(booking),
     booking: { id: booking.id, start_date: booking.startDate, end_date: booking.endDate },
     corrects: null,
-    lines: bookingLines(booking, language),
-    taxes_cents: booking.taxesCents,
-    vat: bookingVat(booking),
+    lines: whole ? bookingLines(booking, language) : [{ kind: 'part', part, booking_total_cents: booking.totalCents, amount_cents: amountCents }],
+    ...(whole ? { taxes_cents: booking.taxesCents, vat: bookingVat(booking) } : partCovers(booking, invoicedBeforeCents, amountCents)),
     total_cents: amountCents,
     method,
   };
+}
+
+/** The VAT and taxes a part covers: what the payments cover once it is paid, less what they covered before. */
+function partCovers(booking: BookingRow, beforeCents: number, amountCents: number): Pick<InvoiceDocument, 'vat' | 'taxes_cents'> {
+  const withVat = booking.totalCents - booking.taxesCents;
+  const covered = (paid: number) => {
+    const clamped = Math.min(Math.max(paid, 0), booking.totalCents);
+    const rentAndFees = Math.min(clamped, withVat);
+    return {
+      taxes: clamped - rentAndFees,
+      vat: withVat === 0 ? 0 : mulDivHalfUp(booking.vatCents, rentAndFees, withVat),
+      base: rentAndFees,
+    };
+  };
+  const before = covered(beforeCents);
+  const after = covered(beforeCents + amountCents);
+  const vatCents = after.vat - before.vat;
+  const vat = bookingVat(booking).map((rate) => ({ rate_percent: rate.rate_percent, base_cents: after.base - before.base - vatCents, vat_cents: vatCents }));
+  return { vat, taxes_cents: after.taxes - before.taxes };
 }
 
 /** A share of each VAT amount and of the taxes, `part` of `whole`, rounded half up (signs kept). */

@@ -46,6 +46,8 @@ export function lineText(line: InvoiceLine, language: Language): string {
       return fill(t.line_refund, { number: line.invoice_number });
     case 'cancellation':
       return fill(t.line_cancellation, { number: line.credit_note_number });
+    case 'part':
+      return fill(t[`line_part_${line.part}`], { total: f.money(line.booking_total_cents) });
   }
 }
 
@@ -200,7 +202,7 @@ export async function renderInvoicePdf(document: InvoiceDocument, issuedAt: Date
   }
   if (document.taxes_cents !== 0) w.row(t.taxes, f.money(document.taxes_cents), { size: 9 });
   w.y -= 8;
-  const method = document.method === 'stripe' ? t.card : t.paypal;
+  const method = document.method === 'stripe' ? t.card : t[document.method];
   const paid = document.kind === 'credit_note' ? t.refunded : document.corrects ? t.charged : t.paid;
   w.text(fill(paid, { method }), { gap: 12 });
 

@@ -39,6 +39,15 @@ export class InvoicesRepository {
   }
 
   /** Whether any document was issued for a booking. */
+  /** The sum of the booking's payment invoices so far (not credit notes, nor entries cancelling one), cents. */
+  async invoicedPaymentsCents(executor: Executor, bookingId: string): Promise<number> {
+    const [row] = await executor
+      .select({ cents: sql<number>`coalesce(sum((${invoices.document}->>'total_cents')::bigint), 0)::float8` })
+      .from(invoices)
+      .where(and(eq(invoices.bookingId, bookingId), eq(invoices.kind, 'invoice'), sql`${invoices.paymentReference} is not null`, sql`${invoices.correctsId} is null`));
+    return row?.cents ?? 0;
+  }
+
   async hasAny(executor: Executor, bookingId: string): Promise<boolean> {
     const [row] = await executor.select({ id: invoices.id }).from(invoices).where(eq(invoices.bookingId, bookingId)).limit(1);
     return Boolean(row);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { invoicePdfUrl, type AdminInvoiceList, type BillingDetails, type Booking, type BusinessSettings, type Language, type InvoiceDocument, type InvoiceKind, type InvoiceSummary } from '@roomweek/contract';
+import { invoicePdfUrl, type AdminInvoiceList, type BillingDetails, type Booking, type BusinessSettings, type Language, type InvoiceDocument, type InvoiceKind, type InvoiceMethod, type InvoiceSummary } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { siteToday } from '../../../lib/dates.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
@@ -7,7 +7,7 @@ import type { UserRow } from '../auth/users-repository.ts';
 import type { EmailAttachment } from '../notifications/mailer.ts';
 import { toBooking } from '../bookings/booking-view.ts';
 import type { BookingRow, BookingsRepository } from '../bookings/bookings-repository.ts';
-import { cancellingEntry, paymentInvoice, refundCreditNote, type Issue } from './invoice-documents.ts';
+import { cancellingEntry, paymentInvoice, refundCreditNote, type Issue, type PartPaid } from './invoice-documents.ts';
 import { ledger, ledgerCsv } from './invoice-ledger.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { InvoiceRow, InvoicesRepository } from './invoices-repository.ts';
@@ -25,11 +25,13 @@ export interface InvoicingOptions {
   log: FastifyBaseLogger;
 }
 
-/** A payment received by card or PayPal, as the settlement knows it. */
+/** A payment received by card or PayPal (as the settlement knows it), or recorded by hand. */
 export interface InvoicedPayment {
-  provider: 'stripe' | 'paypal';
+  provider: InvoiceMethod;
   reference: string;
   amountCents: number;
+  /** When it pays part of the booking: which part (decision 0044). */
+  part?: PartPaid;
 }
 
 /** A refund just recorded (payment_refunds). */
@@ -53,7 +55,9 @@ export class Invoicing {
     const { repository, log } = this.options;
     if (await repository.invoiceOfPayment(tx, booking.id, payment.reference)) return undefined;
     const business = await this.options.business(tx);
-    const row = await this.issue(tx, 'invoice', business, booking, (issue) => paymentInvoice(booking, business, issue, payment.provider, payment.amountCents), {
+    // What the booking's earlier payments were invoiced for: a part's VAT and taxes follow on from them (decision 0044).
+    const before = await repository.invoicedPaymentsCents(tx, booking.id);
+    const row = await this.issue(tx, 'invoice', business, booking, (issue) => paymentInvoice(booking, business, issue, payment.provider, payment.amountCents, before, payment.part), {
       paymentReference: payment.reference,
     });
     log.info({ bookingId: booking.id, number: row.number }, 'invoice issued');

@@ -29,4 +29,10 @@ export interface Notifier {
   checkInReminder(tx: Executor, booking: BookingView): Promise<void>;
   /** A confirmed stay's arrival instructions are due: `text` in the guest's language or French (docs/decisions/0038). */
   arrivalInstructions(tx: Executor, booking: BookingView, text: string): Promise<void>;
+  /** The balance is due within BALANCE_REMINDER_DAYS (`soon`) or today (`due`): the guest is reminded, once each (decision 0044). */
+  balanceReminder(tx: Executor, booking: BookingView, stage: 'soon' | 'due'): Promise<void>;
+  /** The saved card was refused for the balance: the guest is asked to pay it (decision 0044). */
+  balanceChargeFailed(tx: Executor, booking: BookingView): Promise<void>;
+  /** A balance unpaid past its grace days: the owner is told (decision 0044). */
+  balanceOverdue(tx: Executor, booking: BookingView): Promise<void>;
 }

@@ -27,6 +27,7 @@ import {
   type RenderedEmail,
 } from './templates.ts';
 import { renderArrivalInstructions, renderCheckInReminder } from './check-in-templates.ts';
+import { renderAdminBalanceOverdue, renderBalanceChargeFailed, renderBalanceDue, renderBalanceReminder } from './balance-templates.ts';
 import {
   renderAdminReviewAlert,
   renderReviewHidden,
@@ -86,11 +87,15 @@ const BOOKING_EMAILS: Partial<Record<OutboxKind, (language: Language, booking: B
   booking_cancelled: renderBookingCancelled,
   check_in_reminder: renderCheckInReminder,
   arrival_instructions: renderArrivalInstructions,
+  balance_reminder: renderBalanceReminder,
+  balance_due: renderBalanceDue,
+  balance_charge_failed: renderBalanceChargeFailed,
 };
 const BOOKING_WHATSAPPS: Partial<Record<OutboxKind, (language: Language, booking: BookingPayload) => string>> = {
   admin_booking_alert: renderAdminBookingAlert,
   admin_cancellation_alert: renderAdminCancellationAlert,
   admin_approval_request: renderAdminApprovalRequest,
+  admin_balance_overdue: renderAdminBalanceOverdue,
 };
 
 /**

@@ -37,6 +37,13 @@ export interface OutboxNotifierOptions {
  * Writes each message the event causes as an outbox row, in the event's own transaction: the message exists exactly
  * when the event committed. The dispatcher sends it later (docs/decisions/0005-outbox.md).
  */
+/** What a balance's messages add to the booking's (decision 0044). */
+const balanceFacts = ({ booking }: BookingView) => ({
+  balance_cents: booking.balanceCents,
+  balance_due_date: booking.balanceDueDate ?? booking.startDate,
+  balance_auto_charge: booking.balanceAutoCharge,
+});
+
 export class OutboxNotifier implements Notifier {
   constructor(private readonly options: OutboxNotifierOptions) {}
 
@@ -145,6 +152,28 @@ export class OutboxNotifier implements Notifier {
     const language = asLanguage(view.booking.language);
     const payload = { ...this.bookingPayload(view, language), arrival_instructions: text };
     await this.enqueue(tx, 'email', 'arrival_instructions', view.booking.userEmail, language, payload, view.booking.id);
+  }
+
+  /** The guest's balance reminders and the refused charge's e-mail, in the booking's language (decision 0044). */
+  async balanceReminder(tx: Executor, view: BookingView, stage: 'soon' | 'due') {
+    await this.balanceEmail(tx, view, stage === 'soon' ? 'balance_reminder' : 'balance_due');
+  }
+
+  async balanceChargeFailed(tx: Executor, view: BookingView) {
+    await this.balanceEmail(tx, view, 'balance_charge_failed');
+  }
+
+  /** The owner's WhatsApp alert of a balance unpaid past its grace days. */
+  async balanceOverdue(tx: Executor, view: BookingView) {
+    const language = this.options.adminLanguage;
+    const payload = { ...this.bookingPayload(view, language), ...balanceFacts(view) };
+    await this.enqueue(tx, 'whatsapp', 'admin_balance_overdue', await this.adminDigits(tx, view.booking.id), language, payload, view.booking.id);
+  }
+
+  private async balanceEmail(tx: Executor, view: BookingView, kind: 'balance_reminder' | 'balance_due' | 'balance_charge_failed') {
+    const language = asLanguage(view.booking.language);
+    const payload = { ...this.bookingPayload(view, language), ...balanceFacts(view) };
+    await this.enqueue(tx, 'email', kind, view.booking.userEmail, language, payload, view.booking.id);
   }
 
   /**

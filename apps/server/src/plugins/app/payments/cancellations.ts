@@ -20,6 +20,7 @@ import { findBooking, type BookingLifecycle } from '../bookings/booking-lifecycl
 import { toBooking, type BookingRow, type BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { PaymentsRepository } from './payments-repository.ts';
 import type { Refunds } from './refunds.ts';
+import type { BalancesRepository } from '../balances/balances-repository.ts';
 
 export interface CancellationsOptions {
   db: Database;
@@ -27,6 +28,8 @@ export interface CancellationsOptions {
   lifecycle: BookingLifecycle;
   payments: PaymentsRepository;
   refunds: Refunds;
+  /** The booking's payments, to spread a refund over them (decision 0044). */
+  balances: Pick<BalancesRepository, 'refundableParts'>;
   timeZone: string;
   log: FastifyBaseLogger;
 }
@@ -77,7 +80,7 @@ export class Cancellations {
       throw forbidden('Only an admin chooses the refund of a cancellation');
     }
     if (staff && body.refund_amount !== undefined && body.refund_amount !== 0) throw forbidden('Staff cancel without refund');
-    const refundId = await this.options.db.transaction(async (tx) => {
+    const refundIds = await this.options.db.transaction(async (tx) => {
       const booking = await this.lockOwnOrAny(tx, user, id);
       this.options.lifecycle.assertCan('cancel', booking);
       if (this.today() >= booking.endDate) throw conflict('booking_finished', 'This stay is over and can no longer be cancelled');
@@ -91,11 +94,37 @@ export class Cancellations {
               : this.policyRefund(booking).totalCents;
       if (cents > refundableCents(booking)) throw refundTooLarge(booking, 'refund_amount');
       const note = body.reason || null;
-      const refund = cents > 0 ? await this.recordRefund(tx, booking, cents, 'cancellation', `cancel-${booking.id}`, note) : undefined;
+      const refunds = cents > 0 ? await this.recordRefund(tx, booking, cents, 'cancellation', `cancel-${booking.id}`, note) : [];
       await this.options.lifecycle.cancel(tx, id, booking.userId === user.id ? 'user' : 'admin', note);
-      return refund?.id;
+      return refunds;
     });
-    return this.afterRefund(id, refundId);
+    return this.afterRefund(id, refundIds);
+  }
+
+  /**
+   * The balance job's cancellation of a booking whose balance is overdue under `overdue_action: cancel` (decision 0044):
+   * by the system, what was paid given back as the booking's cancellation terms say on the site's today. In the job's
+   * transaction; answers the refunds to send once it commits (`sendRefunds`).
+   */
+  async cancelUnpaidBalance(tx: Executor, id: string): Promise<string[]> {
+    const locked = await this.options.bookings.lock(tx, id);
+    if (!locked || locked.booking.status !== 'confirmed') return [];
+    const { booking } = locked;
+    const cents = Math.min(this.policyRefund(booking).totalCents, refundableCents(booking));
+    const refunds = cents > 0 ? await this.recordRefund(tx, booking, cents, 'cancellation', `cancel-${booking.id}`, 'balance overdue') : [];
+    await this.options.lifecycle.cancelUnpaidBalance(tx, id);
+    return refunds;
+  }
+
+  /** Sends refunds recorded in a committed transaction (the refund job retries what fails). */
+  async sendRefunds(ids: string[]): Promise<void> {
+    for (const refundId of ids) {
+      try {
+        await this.options.refunds.process(refundId);
+      } catch (error) {
+        this.options.log.warn({ err: error, refundId }, 'refund not sent yet; the refund job will send it');
+      }
+    }
   }
 
   /**
@@ -105,22 +134,22 @@ export class Cancellations {
   async refund(id: string, body: RefundBody, key: string | undefined): Promise<Booking> {
     const idempotencyKey = `admin-${key ?? randomUUID()}`;
     const cents = toCents(body.amount);
-    const refundId = await this.options.db.transaction(async (tx) => {
+    const refundIds = await this.options.db.transaction(async (tx) => {
       const locked = await this.options.bookings.lock(tx, id);
       if (!locked) throw notFound('booking_not_found', 'Booking not found');
       const { booking } = locked;
-      const earlier = await this.options.payments.refundByKey(tx, idempotencyKey);
+      const earlier = await this.options.payments.refundsByKey(tx, idempotencyKey);
       if (earlier) {
         if (earlier.bookingId !== id || earlier.amountCents !== cents) {
           throw conflict('idempotency_key_reused', 'This Idempotency-Key was already used for another refund');
         }
-        return undefined;
+        return [];
       }
       if (booking.paidCents === 0) throw conflict('nothing_to_refund', 'No payment was received for this booking');
       if (cents > refundableCents(booking)) throw refundTooLarge(booking, 'amount');
-      return (await this.recordRefund(tx, booking, cents, 'goodwill', idempotencyKey, body.reason || null)).id;
+      return this.recordRefund(tx, booking, cents, 'goodwill', idempotencyKey, body.reason || null);
     });
-    return this.afterRefund(id, refundId);
+    return this.afterRefund(id, refundIds);
   }
 
   /** The policy's refund: its share of rent and fees, and the taxes paid in full before arrival (docs/behaviour.md §18). */
@@ -149,31 +178,41 @@ export class Cancellations {
     return locked.booking;
   }
 
-  /** A refund on the booking's own payment, recorded with the booking's totals (the caller holds its lock). */
-  private recordRefund(tx: Executor, booking: BookingRow, cents: number, reason: 'cancellation' | 'goodwill', key: string, note: string | null) {
-    if (booking.paymentMethod === 'on_site' || !booking.paymentReference) {
-      throw conflict('nothing_to_refund', 'This booking has no card or PayPal payment to refund');
+  /**
+   * A refund spread over the booking's card and PayPal payments, latest first, each part through the provider it came
+   * by (decision 0044), recorded with the booking's totals (the caller holds its lock). The first part has the key, the
+   * next ones `key#2`, `key#3`…, so a repeat records nothing. Money recorded by hand is not refunded here: past what the
+   * providers can give back, 409 nothing_to_refund — the owner gives it back by hand.
+   */
+  private async recordRefund(tx: Executor, booking: BookingRow, cents: number, reason: 'cancellation' | 'goodwill', key: string, note: string | null): Promise<string[]> {
+    const parts = await this.options.balances.refundableParts(tx, booking.id);
+    const refundable = parts.reduce((sum, part) => sum + part.refundable_cents, 0);
+    if (refundable < cents) {
+      throw conflict('nothing_to_refund', refundable === 0 ? 'This booking has no card or PayPal payment to refund' : 'Part of this refund was paid by hand: give it back by hand');
     }
-    return this.options.refunds.add(tx, {
-      bookingId: booking.id,
-      provider: booking.paymentMethod,
-      paymentReference: booking.paymentReference,
-      amountCents: cents,
-      reason,
-      idempotencyKey: key,
-      note,
-    });
+    const ids: string[] = [];
+    let left = cents;
+    for (const [index, part] of parts.entries()) {
+      if (left === 0) break;
+      const amountCents = Math.min(left, part.refundable_cents);
+      left -= amountCents;
+      const recorded = await this.options.refunds.add(tx, {
+        bookingId: booking.id,
+        provider: part.method,
+        paymentReference: part.reference,
+        amountCents,
+        reason,
+        idempotencyKey: index === 0 ? key : `${key}#${index + 1}`,
+        note,
+      });
+      if (recorded.created) ids.push(recorded.id);
+    }
+    return ids;
   }
 
-  /** Once the transaction has committed: the provider is asked now (the refund job retries a failure), then the booking read. */
-  private async afterRefund(id: string, refundId: string | undefined): Promise<Booking> {
-    if (refundId) {
-      try {
-        await this.options.refunds.process(refundId);
-      } catch (error) {
-        this.options.log.warn({ err: error, bookingId: id }, 'refund not sent yet; the refund job will send it');
-      }
-    }
+  /** Once the transaction has committed: the providers are asked now (the refund job retries a failure), then the booking read. */
+  private async afterRefund(id: string, refundIds: string[]): Promise<Booking> {
+    await this.sendRefunds(refundIds);
     return toBooking(await findBooking(this.options.bookings, id));
   }
 }

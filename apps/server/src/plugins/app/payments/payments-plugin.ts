@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../../config.ts';
 import { intervalJob, type IntervalJob } from '../../../lib/interval-job.ts';
+import { BalancesRepository } from '../balances/balances-repository.ts';
 import { Cancellations } from './cancellations.ts';
 import { PaymentsRepository } from './payments-repository.ts';
 import { PaypalGateway } from './paypal-gateway.ts';
@@ -21,6 +22,13 @@ export interface Payments {
   refunds: Refunds;
   cancellations: Cancellations;
   reconciliation: Reconciliation;
+  /** What the balances plugin builds on (decision 0044). */
+  settlement: Settlement;
+  stripe: StripeGateway;
+  providers: ProviderAccess;
+  returnUrls: ReturnUrls;
+  repository: PaymentsRepository;
+  balances: BalancesRepository;
 }
 
 declare module 'fastify' {
@@ -52,8 +60,22 @@ export default fp<{ config: Config }>(
     const paypalWebhook = new PaypalWebhook({ db, payments, providers, paypal, orders, settlement, refunds, webhookId: config.PAYPAL_WEBHOOK_ID, apiUrl: config.PAYPAL_API_URL, log });
     const reconciliation = new Reconciliation({ db, lifecycle, payments, providers, checkout, orders, refunds, stripe, paypal, log });
 
-    const cancellations = new Cancellations({ db, bookings, lifecycle, payments, refunds, timeZone: config.TZ_SITE, log });
-    app.decorate('payments', { checkout, paypal: orders, paypalWebhook, refunds, cancellations, reconciliation });
+    const balances = new BalancesRepository(db);
+    const cancellations = new Cancellations({ db, bookings, lifecycle, payments, refunds, balances, timeZone: config.TZ_SITE, log });
+    app.decorate('payments', {
+      checkout,
+      paypal: orders,
+      paypalWebhook,
+      refunds,
+      cancellations,
+      reconciliation,
+      settlement,
+      stripe,
+      providers,
+      returnUrls,
+      repository: payments,
+      balances,
+    });
     app.decorate('paymentJobs', {
       holds: intervalJob(app, {
         name: 'payment-holds',

@@ -1,6 +1,16 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../../db/client.ts';
-import { paymentAttempts, paymentRefunds, processedWebhookEvents, type PaymentProvider, type RefundReason } from '../../../db/payments-schema.ts';
+import type { PaymentKind } from '@roomweek/contract';
+import {
+  bookingPayments,
+  paymentAttempts,
+  paymentRefunds,
+  processedWebhookEvents,
+  type AttemptPurpose,
+  type PaymentProvider,
+  type ReceivedMethod,
+  type RefundReason,
+} from '../../../db/payments-schema.ts';
 import { bookings } from '../../../db/schema.ts';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
@@ -12,13 +22,20 @@ export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
  */
 export type AttemptsToClaim = { kind: 'abandoned' } | { kind: 'unsettled'; minAgeSeconds: number } | { kind: 'pendingCaptures' };
 
+/**
+ * An attempt whose money is still wanted: the booking's own (its total or deposit) while it is pending and paid that
+ * way; a balance's while the booking is confirmed and its balance open (decision 0044).
+ */
+const stillWanted = sql`(case when a.purpose = 'balance' then b.status = 'confirmed' and b.balance_status in ('due', 'overdue')
+  else b.status = 'pending' and a.provider = b.payment_method end)`;
+
 /** The SQL condition of each `AttemptsToClaim` (alias a = attempt, b = booking). */
 function attemptCondition(which: AttemptsToClaim): SQL {
   switch (which.kind) {
     case 'abandoned':
-      return sql`(b.status <> 'pending' or a.provider <> b.payment_method) and a.capture_status is distinct from 'PENDING'`;
+      return sql`not ${stillWanted} and a.capture_status is distinct from 'PENDING'`;
     case 'unsettled':
-      return sql`b.status = 'pending' and a.capture_status is distinct from 'PENDING' and a.created_at <= now() - make_interval(secs => ${which.minAgeSeconds})`;
+      return sql`${stillWanted} and a.capture_status is distinct from 'PENDING' and a.created_at <= now() - make_interval(secs => ${which.minAgeSeconds})`;
     case 'pendingCaptures':
       return sql`a.provider = 'paypal' and a.capture_status = 'PENDING'`;
   }
@@ -33,6 +50,7 @@ export interface ClaimedAttempt {
   booking_paypal_order_id: string | null;
   booking_status: string;
   capture_status: string | null;
+  purpose: AttemptPurpose;
 }
 
 export interface ClaimedRefund {
@@ -67,6 +85,17 @@ export interface RecordedRefund {
   created: boolean;
 }
 
+/** One payment received: through a provider (its reference) or recorded by hand (by whom, with a note). */
+export interface ReceivedMoney {
+  bookingId: string;
+  kind: PaymentKind;
+  method: ReceivedMethod;
+  reference: string | null;
+  amountCents: number;
+  note?: string;
+  recordedBy?: string | null;
+}
+
 const attempt = (provider: PaymentProvider, externalId: string) =>
   and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.externalId, externalId));
 
@@ -74,17 +103,28 @@ const attempt = (provider: PaymentProvider, externalId: string) =>
 export class PaymentsRepository {
   constructor(private readonly db: Database) {}
 
-  async bookingOfAttempt(provider: PaymentProvider, externalId: string): Promise<string | undefined> {
-    const [row] = await this.db.select({ bookingId: paymentAttempts.bookingId }).from(paymentAttempts).where(attempt(provider, externalId));
-    return row?.bookingId;
+  /** The booking and purpose of an attempt we opened. */
+  async attemptOf(provider: PaymentProvider, externalId: string): Promise<{ bookingId: string; purpose: AttemptPurpose } | undefined> {
+    const [row] = await this.db
+      .select({ bookingId: paymentAttempts.bookingId, purpose: paymentAttempts.purpose })
+      .from(paymentAttempts)
+      .where(attempt(provider, externalId));
+    return row;
   }
 
-  /** The booking's open attempts with a provider, newest first. */
-  openAttempts(bookingId: string, provider: PaymentProvider, executor: Executor = this.db): Promise<PaymentAttemptRow[]> {
+  /** The booking's open attempts with a provider for one purpose, newest first. */
+  openAttempts(bookingId: string, provider: PaymentProvider, purpose: AttemptPurpose, executor: Executor = this.db): Promise<PaymentAttemptRow[]> {
     return executor
       .select()
       .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.bookingId, bookingId), eq(paymentAttempts.provider, provider), eq(paymentAttempts.status, 'open')))
+      .where(
+        and(
+          eq(paymentAttempts.bookingId, bookingId),
+          eq(paymentAttempts.provider, provider),
+          eq(paymentAttempts.purpose, purpose),
+          eq(paymentAttempts.status, 'open'),
+        ),
+      )
       .orderBy(desc(paymentAttempts.createdAt));
   }
 
@@ -118,9 +158,12 @@ export class PaymentsRepository {
   }
 
   /** The booking a PayPal order pays, and what we last heard of its capture. */
-  async paypalAttempt(orderId: string, executor: Executor = this.db): Promise<{ bookingId: string; captureStatus: string | null } | undefined> {
+  async paypalAttempt(
+    orderId: string,
+    executor: Executor = this.db,
+  ): Promise<{ bookingId: string; captureStatus: string | null; purpose: AttemptPurpose } | undefined> {
     const [row] = await executor
-      .select({ bookingId: paymentAttempts.bookingId, captureStatus: paymentAttempts.captureStatus })
+      .select({ bookingId: paymentAttempts.bookingId, captureStatus: paymentAttempts.captureStatus, purpose: paymentAttempts.purpose })
       .from(paymentAttempts)
       .where(attempt('paypal', orderId));
     return row;
@@ -174,7 +217,7 @@ export class PaymentsRepository {
           update payment_attempts a set checked_at = now() from claimed, bookings b
           where a.id = claimed.id and b.id = a.booking_id
           returning a.id, a.booking_id, a.provider, a.external_id, b.paypal_order_id as booking_paypal_order_id,
-            b.status as booking_status, a.capture_status`,
+            b.status as booking_status, a.capture_status, a.purpose`,
     );
   }
 
@@ -224,6 +267,16 @@ export class PaymentsRepository {
     return earlier;
   }
 
+  /** A refund recorded under a key and its parts (`key#2`…, a refund spread over several payments): their sum. */
+  async refundsByKey(executor: Executor, key: string): Promise<{ bookingId: string; amountCents: number } | undefined> {
+    const [row] = await queryRows<{ booking_id: string | null; amount_cents: number | null }>(
+      executor,
+      sql`select min(booking_id::text) as booking_id, sum(amount_cents)::float8 as amount_cents from payment_refunds
+          where idempotency_key = ${key} or left(idempotency_key, length(${key}) + 1) = ${key} || '#'`,
+    );
+    return row?.booking_id ? { bookingId: row.booking_id, amountCents: row.amount_cents ?? 0 } : undefined;
+  }
+
   /** The refund recorded under a key, if any. */
   async refundByKey(executor: Executor, key: string): Promise<RecordedRefund | undefined> {
     const [earlier] = await executor
@@ -247,9 +300,33 @@ export class PaymentsRepository {
     return recorded.created ? recorded.id : undefined;
   }
 
-  /** Money that arrived for the booking (a payment seen for the first time). */
-  async recordReceived(tx: Executor, bookingId: string, amountCents: number): Promise<void> {
-    await tx.update(bookings).set({ paidCents: sql`${bookings.paidCents} + ${amountCents}` }).where(eq(bookings.id, bookingId));
+  /** What an attempt pays: the booking (its total or deposit) or its balance; undefined for an attempt we never opened. */
+  async attemptPurpose(executor: Executor, provider: PaymentProvider, externalId: string): Promise<AttemptPurpose | undefined> {
+    const [row] = await executor.select({ purpose: paymentAttempts.purpose }).from(paymentAttempts).where(attempt(provider, externalId));
+    return row?.purpose;
+  }
+
+  /**
+   * Money that arrived for the booking (a payment seen for the first time): a row of its payments and its paid total,
+   * in the caller's transaction (which holds the booking's lock). A provider's reference already recorded adds nothing.
+   */
+  async recordReceived(tx: Executor, payment: ReceivedMoney): Promise<boolean> {
+    const [row] = await tx
+      .insert(bookingPayments)
+      .values({
+        bookingId: payment.bookingId,
+        kind: payment.kind,
+        method: payment.method,
+        reference: payment.reference,
+        amountCents: payment.amountCents,
+        note: payment.note ?? '',
+        recordedBy: payment.recordedBy ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: bookingPayments.id });
+    if (!row) return false;
+    await tx.update(bookings).set({ paidCents: sql`${bookings.paidCents} + ${payment.amountCents}` }).where(eq(bookings.id, payment.bookingId));
+    return true;
   }
 
   /**

@@ -4,12 +4,13 @@ import { forbidden, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { findBooking } from '../bookings/booking-lifecycle.ts';
 import { CAPTURE_HOLD_MINUTES, isReleasedHold, PENDING_CAPTURE_HOLD_DAYS } from '../bookings/hold-policy.ts';
-import type { BookingView } from '../bookings/bookings-repository.ts';
+import type { BookingRow, BookingView } from '../bookings/bookings-repository.ts';
 import { localisedText } from '../content/translations.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { PaypalError, type OrderState, type PaypalCredentials, type PaypalGateway } from './paypal-gateway.ts';
 import { notPayable } from './provider-access.ts';
-import { assertPayable, paymentStatusOf, type SettlementOutcome } from './settlement.ts';
+import { assertPayable, balancePaymentStatus, paymentStatusOf, type SettlementOutcome } from './settlement.ts';
+import { balanceOpen, dueAtBookingCents } from '../balances/balance-schedule.ts';
 
 /** Capture statuses that end a capture without money: the payment failed. */
 const FAILED_CAPTURES = new Set(['DECLINED', 'DENIED', 'FAILED']);
@@ -37,7 +38,7 @@ export class PaypalOrders {
 
   /** Creates a PayPal order for the booking's total in EUR, returning to this site only. */
   async createOrder(user: UserRow, body: { booking_id: string; return_url?: string | undefined; cancel_url?: string | undefined }): Promise<{ order_id: string }> {
-    const { returnUrls, payments, providers } = this.options;
+    const { returnUrls, payments } = this.options;
     const returnUrl = returnUrls.url(body.return_url, '/paypal-success', 'return_url');
     const cancelUrl = returnUrls.url(body.cancel_url, '/payment-cancel', 'cancel_url');
     const view = await this.view(body.booking_id);
@@ -47,26 +48,34 @@ export class PaypalOrders {
     if (booking.paypalOrderId && (await payments.paypalAttempt(booking.paypalOrderId))?.captureStatus === 'PENDING') {
       throw notPayable('A payment for this booking is being processed');
     }
-    const credentials = await providers.paypalCredentials();
-    const count = await payments.countAttempts(booking.id, 'paypal');
-    const order = await providers.call('paypal.orders.create', () =>
+    const amountCents = dueAtBookingCents(booking);
+    const order = await this.openOrder(view, { amountCents, purpose: 'booking', returnUrl, cancelUrl });
+    await this.options.db.transaction(async (tx) => {
+      const locked = await this.options.bookings.lock(tx, booking.id);
+      if (!locked || locked.booking.status !== 'pending') throw notPayable('This booking can no longer be paid');
+      await payments.insertAttempt(tx, { bookingId: booking.id, provider: 'paypal', externalId: order.id, amountCents });
+      await payments.recordPaypalOrder(tx, booking.id, order.id);
+    });
+    return { order_id: order.id };
+  }
+
+  /** Opens a PayPal order for the booking's deposit or total (`booking`) or its balance, in EUR, the server's amount. */
+  async openOrder(view: BookingView, pay: { amountCents: number; purpose: 'booking' | 'balance'; returnUrl: string; cancelUrl: string }): Promise<OrderState> {
+    const { booking } = view;
+    const credentials = await this.options.providers.paypalCredentials();
+    const count = await this.options.payments.countAttempts(booking.id, 'paypal');
+    const what = pay.purpose === 'balance' ? 'Balance · ' : '';
+    return this.options.providers.call('paypal.orders.create', () =>
       this.options.paypal.createOrder(credentials, {
         bookingId: booking.id,
-        amountCents: booking.totalCents,
-        description: `Room ${view.roomNumber} · ${guestsPropertyName(view)} · ${booking.startDate} → ${booking.endDate}`,
-        returnUrl,
-        cancelUrl,
+        amountCents: pay.amountCents,
+        description: `${what}Room ${view.roomNumber} · ${guestsPropertyName(view)} · ${booking.startDate} → ${booking.endDate}`,
+        returnUrl: pay.returnUrl,
+        cancelUrl: pay.cancelUrl,
         // A double click sends the same id: PayPal answers the same order.
         requestId: `order-${booking.id}-${count}`,
       }),
     );
-    await this.options.db.transaction(async (tx) => {
-      const locked = await this.options.bookings.lock(tx, booking.id);
-      if (!locked || locked.booking.status !== 'pending') throw notPayable('This booking can no longer be paid');
-      await payments.insertAttempt(tx, { bookingId: booking.id, provider: 'paypal', externalId: order.id, amountCents: booking.totalCents });
-      await payments.recordPaypalOrder(tx, booking.id, order.id);
-    });
-    return { order_id: order.id };
   }
 
   /**
@@ -79,9 +88,10 @@ export class PaypalOrders {
     if (!attempt) throw notFound('booking_not_found', 'No payment with this id');
     const { booking } = await this.view(attempt.bookingId);
     if (booking.userId !== user.id) throw forbidden('This payment belongs to someone else');
-    if (booking.status === 'confirmed' || booking.refundStatus) return { payment_status: paymentStatusOf(booking) };
     const credentials = await this.options.providers.paypalCredentials();
     const getOrder = () => this.options.providers.call('paypal.orders.get', () => this.options.paypal.getOrder(credentials, orderId));
+    if (attempt.purpose === 'balance') return this.captureBalance(credentials, booking, orderId, attempt.captureStatus, getOrder);
+    if (booking.status === 'confirmed' || booking.refundStatus) return { payment_status: paymentStatusOf(booking) };
 
     if (attempt.captureStatus === 'PENDING') {
       // Captured already, PayPal still processing: never capture again, ask where it stands.
@@ -101,6 +111,31 @@ export class PaypalOrders {
     // A capture refused on the spot (no money moved) leaves the booking payable while its hold lasts.
     if (!order.paid && order.captureStatus !== 'PENDING') return { payment_status: 'unpaid' };
     return this.answer(await this.apply(order, booking.id), booking.id);
+  }
+
+  /**
+   * Captures an approved order paying the balance (decision 0044): no nights to hold, the booking already confirmed.
+   * The same request id rule as any capture, so a retry never charges twice; a balance no longer open is not captured.
+   */
+  private async captureBalance(
+    credentials: PaypalCredentials,
+    booking: BookingRow,
+    orderId: string,
+    captureStatus: string | null,
+    getOrder: () => Promise<OrderState>,
+  ): Promise<PaymentStatusResponse> {
+    const settled = () => this.view(booking.id).then(({ booking: fresh }) => ({ payment_status: balancePaymentStatus(fresh) }));
+    if (captureStatus === 'PENDING' || !balanceOpen(booking)) {
+      const order = await getOrder();
+      if (order.paid || order.captureStatus === 'PENDING') await this.apply(order, booking.id);
+      if (!order.paid && order.captureStatus === 'PENDING') return { payment_status: 'pending' };
+      return settled();
+    }
+    const order = await this.options.providers.call('paypal.orders.capture', () => this.capture(credentials, booking.id, orderId));
+    if (!order.paid && order.captureStatus !== 'PENDING') return { payment_status: 'unpaid' };
+    await this.apply(order, booking.id);
+    if (!order.paid) return { payment_status: 'pending' };
+    return settled();
   }
 
   /** What the guest is told once PayPal's word was applied. */

@@ -100,8 +100,11 @@ export class Reconciliation {
         }
         const credentials = await providers.paypalCredentials();
         let order = await this.options.paypal.getOrder(credentials, attempt.external_id);
-        // Approved by the payer but never captured (the browser closed): capture it while the hold lasts.
-        if (order.status === 'APPROVED' && attempt.booking_paypal_order_id === attempt.external_id) {
+        // Approved by the payer but never captured (the browser closed): a balance's is captured now (no nights to hold).
+        if (order.status === 'APPROVED' && attempt.purpose === 'balance') {
+          order = await orders.capture(credentials, attempt.booking_id, order.id);
+        } else if (order.status === 'APPROVED' && attempt.booking_paypal_order_id === attempt.external_id) {
+          // The booking's own: captured while the hold lasts.
           if ((await orders.retakeHold(attempt.booking_id)) !== 'held') continue;
           order = await orders.capture(credentials, attempt.booking_id, order.id);
         }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Invoicing } from '../invoices/invoicing.ts';
+import type { PartPaid } from '../invoices/invoice-documents.ts';
 import type { PaymentStatus } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import type { PaymentProvider, RefundReason } from '../../../db/payments-schema.ts';
@@ -9,6 +10,7 @@ import type { UserRow } from '../auth/users-repository.ts';
 import type { BookingRow, BookingsRepository, BookingView } from '../bookings/bookings-repository.ts';
 import type { PaymentsRepository } from './payments-repository.ts';
 import { notPayable } from './provider-access.ts';
+import { balanceOpen, dueAtBookingCents } from '../balances/balance-schedule.ts';
 import type { Refunds } from './refunds.ts';
 
 /** A payment the provider reports as done. */
@@ -21,6 +23,8 @@ export interface ReceivedPayment {
   currency: string | null;
   /** The session or order it came through. */
   externalId: string;
+  /** Stripe: the card the guest saved for the balance with this payment (decision 0044). */
+  savedCard?: { customerId: string; paymentMethodId: string };
 }
 
 export type SettlementOutcome =
@@ -46,6 +50,15 @@ export function paymentStatusOf(booking: BookingRow, provider?: { expired?: bool
   if (booking.status === 'cancelled') return booking.cancelReason === 'expired' ? 'expired' : 'cancelled';
   if (provider?.processing) return 'pending';
   if (provider?.expired || !holdActive) return 'expired';
+  return 'unpaid';
+}
+
+/** What the guest is told about a payment of the balance: paid once the balance is settled (or given up). */
+export function balancePaymentStatus(booking: BookingRow, provider?: { expired?: boolean; processing?: boolean }): PaymentStatus {
+  if (booking.balanceStatus === 'paid' || booking.balanceStatus === 'waived') return 'paid';
+  if (booking.status === 'cancelled') return 'cancelled';
+  if (provider?.processing) return 'pending';
+  if (provider?.expired) return 'expired';
   return 'unpaid';
 }
 
@@ -92,9 +105,27 @@ export class Settlement {
       return { outcome: 'unknown_booking' };
     }
     const { booking } = locked;
+    const purpose = (await payments.attemptPurpose(tx, payment.provider, payment.externalId)) ?? 'booking';
+    const expected = purpose === 'balance' ? booking.balanceCents : dueAtBookingCents(booking);
     // Money in, counted once per payment however many paths report it.
-    if (await payments.markAttemptPaid(tx, payment.provider, payment.externalId)) {
-      await payments.recordReceived(tx, booking.id, payment.amountCents ?? booking.totalCents);
+    const fresh = await payments.markAttemptPaid(tx, payment.provider, payment.externalId);
+    if (fresh) {
+      const kind = purpose === 'balance' ? 'balance' : booking.balanceCents > 0 ? 'deposit' : 'full';
+      await payments.recordReceived(tx, {
+        bookingId: booking.id,
+        kind,
+        method: payment.provider,
+        reference: payment.reference,
+        amountCents: payment.amountCents ?? expected,
+      });
+    }
+    if (purpose === 'balance') return this.settleBalance(tx, booking, payment, fresh);
+    if (fresh && payment.savedCard && booking.balanceCents > 0) {
+      await this.options.bookings.update(tx, booking.id, {
+        stripeCustomerId: payment.savedCard.customerId,
+        stripePaymentMethodId: payment.savedCard.paymentMethodId,
+        balanceAutoCharge: true,
+      });
     }
 
     if (booking.status === 'confirmed') {
@@ -102,8 +133,8 @@ export class Settlement {
       if (!booking.paymentReference || booking.paymentReference === payment.reference) return { outcome: 'already_confirmed' };
       return this.owe(tx, booking, payment, 'duplicate_payment', false);
     }
-    if (payment.amountCents !== booking.totalCents || payment.currency?.toLowerCase() !== 'eur') {
-      log.warn({ bookingId: booking.id, amount: payment.amountCents, currency: payment.currency }, 'payment amount differs from the booking total');
+    if (payment.amountCents !== expected || payment.currency?.toLowerCase() !== 'eur') {
+      log.warn({ bookingId: booking.id, amount: payment.amountCents, currency: payment.currency }, 'payment amount differs from what the booking owes now');
       return this.owe(tx, booking, payment, 'amount_mismatch', booking.status === 'cancelled' && !booking.refundStatus);
     }
     if (booking.status === 'pending') {
@@ -128,9 +159,33 @@ export class Settlement {
     return this.owe(tx, booking, payment, 'booking_cancelled', true);
   }
 
+  /**
+   * A payment of the balance (decision 0044): a confirmed booking whose balance is open and of that amount → paid and
+   * invoiced; already settled → nothing; anything else (cancelled, paid already, a wrong amount) is owed back.
+   */
+  private async settleBalance(tx: Executor, booking: BookingRow, payment: ReceivedPayment, fresh: boolean): Promise<SettlementOutcome> {
+    if (!fresh) return { outcome: 'already_confirmed' };
+    if (!balanceOpen(booking)) {
+      return this.owe(tx, booking, payment, booking.status === 'cancelled' ? 'booking_cancelled' : 'duplicate_payment', false);
+    }
+    if (payment.amountCents !== booking.balanceCents || payment.currency?.toLowerCase() !== 'eur') {
+      this.options.log.warn({ bookingId: booking.id, amount: payment.amountCents }, 'balance payment differs from the balance');
+      return this.owe(tx, booking, payment, 'amount_mismatch', false);
+    }
+    await this.options.bookings.update(tx, booking.id, { balanceStatus: 'paid' });
+    await this.invoice(tx, { ...booking, balanceStatus: 'paid' }, payment, 'balance');
+    this.options.log.info({ bookingId: booking.id, provider: payment.provider }, 'balance paid');
+    return { outcome: 'confirmed' };
+  }
+
   /** The payment that paid the booking, invoiced in the transaction that records it (money owed back is not invoiced). */
-  private async invoice(tx: Executor, booking: BookingRow, payment: ReceivedPayment): Promise<void> {
-    await this.options.invoicing.issueForPayment(tx, booking, { provider: payment.provider, reference: payment.reference, amountCents: payment.amountCents ?? booking.totalCents });
+  private async invoice(tx: Executor, booking: BookingRow, payment: ReceivedPayment, part?: PartPaid): Promise<void> {
+    await this.options.invoicing.issueForPayment(tx, booking, {
+      provider: payment.provider,
+      reference: payment.reference,
+      amountCents: payment.amountCents ?? dueAtBookingCents(booking),
+      part: part ?? (booking.balanceCents > 0 ? 'deposit' : undefined),
+    });
   }
 
   private async owe(tx: Executor, booking: BookingRow, payment: ReceivedPayment, reason: RefundReason, flagBooking: boolean): Promise<SettlementOutcome> {
@@ -141,7 +196,7 @@ export class Settlement {
         bookingId: booking.id,
         provider: payment.provider,
         paymentReference: payment.reference,
-        amountCents: payment.amountCents ?? booking.totalCents,
+        amountCents: payment.amountCents ?? booking.totalCents - booking.balanceCents,
         reason,
       },
       flagBooking,

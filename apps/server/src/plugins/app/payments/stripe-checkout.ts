@@ -3,11 +3,12 @@ import type { Executor } from '../../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { findBooking } from '../bookings/booking-lifecycle.ts';
-import type { BookingView } from '../bookings/bookings-repository.ts';
+import type { BookingRow, BookingView } from '../bookings/bookings-repository.ts';
 import { localisedText } from '../content/translations.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { notConfigured, notPayable, providerFailed } from './provider-access.ts';
-import { assertPayable, paymentStatusOf, type ReceivedPayment, type SettlementOutcome } from './settlement.ts';
+import { assertPayable, balancePaymentStatus, paymentStatusOf, type ReceivedPayment, type SettlementOutcome } from './settlement.ts';
+import { balanceOpen, dueAtBookingCents } from '../balances/balance-schedule.ts';
 import { isSignatureError, isStripeError, type SessionState, type StripeEvent, type StripeGateway } from './stripe-gateway.ts';
 
 /** Stripe accepts a Checkout Session's `expires_at` 30 minutes to 24 hours ahead. */
@@ -16,6 +17,8 @@ const STRIPE_MAX_EXPIRY_MS = 23 * 60 * 60_000 + 55 * 60_000;
 const STRIPE_HANDLED_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']);
 /** Events about refunds: the refunds they name are asked about now (the event's body is only a pointer). */
 const STRIPE_REFUND_EVENTS = new Set(['refund.updated', 'refund.failed', 'charge.refunded']);
+/** Where Stripe sends the guest back after paying a session. */
+export const successUrl = (base: string, sessionId: string) => `${base}/payment-success?session_id=${encodeURIComponent(sessionId)}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StripeCheckoutOptions extends PaymentContext {
@@ -38,49 +41,41 @@ export class StripeCheckout {
    * and a payment made in between is a late payment (confirmed if the nights are still free, refunded otherwise).
    * At most one open session per booking, so a guest can never pay twice.
    */
-  async start(user: UserRow, bookingId: string, hostUrl?: string): Promise<{ url: string }> {
-    const { providers, stripe, payments } = this.options;
+  async start(user: UserRow, bookingId: string, hostUrl?: string, options: { saveCard?: boolean } = {}): Promise<{ url: string }> {
+    const { providers, payments } = this.options;
     const base = this.options.returnUrls.base(hostUrl);
     const view = await this.view(bookingId);
     assertPayable(view, user, 'stripe');
     const key = await providers.stripeKey();
-    const successFor = (sessionId: string) => `${base}/payment-success?session_id=${encodeURIComponent(sessionId)}`;
 
-    const reusable = await this.reusableSession(key, bookingId);
-    if (reusable) return { url: reusable.paid || reusable.status === 'complete' ? successFor(reusable.id) : reusable.url! };
+    const reusable = await this.reusableSession(key, bookingId, 'booking');
+    if (reusable) return { url: reusable.paid || reusable.status === 'complete' ? successUrl(base, reusable.id) : reusable.url! };
 
     const { booking } = view;
-    const language = (LANGUAGES as readonly string[]).includes(booking.language) ? (booking.language as Language) : DEFAULT_LANGUAGE;
     const now = Date.now();
     const holdEnd = booking.holdExpiresAt?.getTime() ?? 0;
     const ceiling = this.options.lifecycle.holdCeiling(booking).getTime();
     const wanted = Math.min(Math.max(holdEnd, now + STRIPE_MIN_EXPIRY_MS), ceiling);
     const expiresAt = new Date(Math.min(Math.max(wanted, now + STRIPE_MIN_EXPIRY_MS), now + STRIPE_MAX_EXPIRY_MS));
-    const session = await providers.call('stripe.checkout.sessions.create', () =>
-      stripe.createCheckoutSession(key, {
-        bookingId,
-        amountCents: booking.totalCents,
-        productName: `Room ${view.roomNumber} · ${localisedText(view.propertyName, view.propertyTranslations, 'name', language).text}`,
-        description: `${booking.startDate} → ${booking.endDate}`,
-        customerEmail: booking.userEmail,
-        language,
-        successUrl: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${base}/payment-cancel`,
-        expiresAt,
-      }),
-    );
+    const session = await this.createSession(key, view, base, {
+      amountCents: dueAtBookingCents(booking),
+      purpose: 'booking',
+      expiresAt,
+      // The card is saved only when a balance follows (and the guest asked).
+      saveCard: options.saveCard === true && booking.balanceCents > 0,
+    });
 
     // Claim: the first session recorded for the booking wins; a concurrent request's session is expired unseen.
     const claim = await this.options.db.transaction(async (tx) => {
       const locked = await this.options.bookings.lock(tx, bookingId);
       if (!locked || locked.booking.status !== 'pending' || !locked.holdActive) return { won: false as const };
-      const [other] = await payments.openAttempts(bookingId, 'stripe', tx);
+      const [other] = await payments.openAttempts(bookingId, 'stripe', 'booking', tx);
       if (other?.url) return { won: false as const, url: other.url };
       await payments.insertAttempt(tx, {
         bookingId,
         provider: 'stripe',
         externalId: session.id,
-        amountCents: booking.totalCents,
+        amountCents: dueAtBookingCents(booking),
         url: session.url,
         expiresAt: session.expiresAt,
       });
@@ -89,9 +84,7 @@ export class StripeCheckout {
       return { won: true as const };
     });
     if (!claim.won) {
-      await stripe.expireSession(key, session.id).catch((error: unknown) => {
-        this.options.log.warn({ err: error, sessionId: session.id }, 'could not expire an unused checkout session');
-      });
+      await this.expireUnused(key, session.id);
       if (claim.url) return { url: claim.url };
       throw notPayable('The hold on these dates has expired; please book again');
     }
@@ -99,9 +92,45 @@ export class StripeCheckout {
     return { url: session.url };
   }
 
-  /** The booking's open session, if any: still payable (or already paid / processing). Expired ones are closed. */
-  private async reusableSession(key: string, bookingId: string): Promise<SessionState | undefined> {
-    for (const attempt of await this.options.payments.openAttempts(bookingId, 'stripe')) {
+  /**
+   * Opens a Checkout Session for the booking's deposit or total (`booking`) or its balance: EUR, the amount the server
+   * says, the booking id and purpose in metadata, return URLs on this site.
+   */
+  async createSession(
+    key: string,
+    view: BookingView,
+    base: string,
+    pay: { amountCents: number; purpose: 'booking' | 'balance'; expiresAt: Date; saveCard?: boolean },
+  ): Promise<SessionState> {
+    const { booking } = view;
+    const language = (LANGUAGES as readonly string[]).includes(booking.language) ? (booking.language as Language) : DEFAULT_LANGUAGE;
+    return this.options.providers.call('stripe.checkout.sessions.create', () =>
+      this.options.stripe.createCheckoutSession(key, {
+        bookingId: booking.id,
+        amountCents: pay.amountCents,
+        productName: `Room ${view.roomNumber} · ${localisedText(view.propertyName, view.propertyTranslations, 'name', language).text}`,
+        description: `${pay.purpose === 'balance' ? 'Balance · ' : ''}${booking.startDate} → ${booking.endDate}`,
+        customerEmail: booking.userEmail,
+        language,
+        successUrl: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}/payment-cancel`,
+        expiresAt: pay.expiresAt,
+        purpose: pay.purpose,
+        saveCard: pay.saveCard,
+      }),
+    );
+  }
+
+  /** A session opened but not kept (another request's won): expired unseen, so nobody pays it. */
+  async expireUnused(key: string, sessionId: string): Promise<void> {
+    await this.options.stripe.expireSession(key, sessionId).catch((error: unknown) => {
+      this.options.log.warn({ err: error, sessionId }, 'could not expire an unused checkout session');
+    });
+  }
+
+  /** The booking's open session for `purpose`, if any: still payable (or already paid / processing). Expired ones are closed. */
+  async reusableSession(key: string, bookingId: string, purpose: 'booking' | 'balance'): Promise<SessionState | undefined> {
+    for (const attempt of await this.options.payments.openAttempts(bookingId, 'stripe', purpose)) {
       const session = await this.options.providers.call('stripe.checkout.sessions.retrieve', () =>
         this.options.stripe.retrieveSession(key, attempt.externalId),
       );
@@ -117,34 +146,45 @@ export class StripeCheckout {
 
   /** The status poll of /payment-success: re-reads the session and confirms the booking once Stripe says paid. */
   async status(user: UserRow, sessionId: string): Promise<PaymentStatusResponse> {
-    const bookingId = await this.options.payments.bookingOfAttempt('stripe', sessionId);
-    if (!bookingId) throw notFound('booking_not_found', 'No payment with this id');
+    const attempt = await this.options.payments.attemptOf('stripe', sessionId);
+    if (!attempt) throw notFound('booking_not_found', 'No payment with this id');
+    const { bookingId, purpose } = attempt;
     const view = await this.view(bookingId);
     if (view.booking.userId !== user.id && user.role !== 'admin') throw forbidden('This payment belongs to someone else');
-    if (view.booking.status === 'confirmed' || view.booking.refundStatus) return { payment_status: paymentStatusOf(view.booking) };
+    const statusOf = (booking: BookingRow, provider?: { expired?: boolean; processing?: boolean }, holdActive?: boolean) =>
+      purpose === 'balance' ? balancePaymentStatus(booking, provider) : paymentStatusOf(booking, provider, holdActive);
+    if (purpose === 'balance' ? !balanceOpen(view.booking) : view.booking.status === 'confirmed' || view.booking.refundStatus) {
+      return { payment_status: statusOf(view.booking) };
+    }
 
     const key = await this.options.providers.stripeKey();
     const session = await this.options.providers.call('stripe.checkout.sessions.retrieve', () => this.options.stripe.retrieveSession(key, sessionId));
     if (session.paid) {
       await this.settle(session);
-      return { payment_status: paymentStatusOf((await this.view(bookingId)).booking) };
+      return { payment_status: statusOf((await this.view(bookingId)).booking) };
     }
     if (session.status === 'expired') await this.options.payments.closeAttempt('stripe', sessionId);
     const provider = { expired: session.status === 'expired', processing: session.status === 'complete' };
-    return { payment_status: paymentStatusOf(view.booking, provider, view.holdActive) };
+    return { payment_status: statusOf(view.booking, provider, view.holdActive) };
   }
 
   /** Settles a paid session in its own transaction, then starts its refund if one is owed. */
   async settle(session: SessionState): Promise<SettlementOutcome> {
-    const payment = this.paymentOf(session);
+    const payment = await this.paymentOf(session);
     if (!payment) return { outcome: 'unknown_booking' };
     return this.options.settlement.settleNow(payment);
   }
 
-  private paymentOf(session: SessionState): ReceivedPayment | undefined {
+  /** The payment a paid session made; with the card it saved for the balance, when the guest asked (decision 0044). */
+  private async paymentOf(session: SessionState): Promise<ReceivedPayment | undefined> {
     if (!session.bookingId || !UUID.test(session.bookingId)) {
       this.options.log.warn({ sessionId: session.id }, 'paid checkout session without a booking id');
       return undefined;
+    }
+    let savedCard: ReceivedPayment['savedCard'];
+    if (session.customerId && session.paymentReference) {
+      const paymentMethodId = await this.options.stripe.paymentMethodOf(await this.options.providers.stripeKey(), session.paymentReference);
+      if (paymentMethodId) savedCard = { customerId: session.customerId, paymentMethodId };
     }
     return {
       provider: 'stripe',
@@ -153,6 +193,7 @@ export class StripeCheckout {
       amountCents: session.amountCents,
       currency: session.currency,
       externalId: session.id,
+      ...(savedCard && { savedCard }),
     };
   }
 
@@ -199,7 +240,7 @@ export class StripeCheckout {
         if (!session.paid) await this.releaseForExpiredSession(tx, bookingId, session.id);
         return { duplicate: false as const };
       }
-      const payment = session.paid ? this.paymentOf(session) : undefined;
+      const payment = session.paid ? await this.paymentOf(session) : undefined;
       return { duplicate: false as const, outcome: payment ? await this.options.settlement.settle(tx, payment) : undefined };
     });
     if ('outcome' in result && result.outcome) await this.options.settlement.afterSettle(result.outcome);

@@ -16,7 +16,27 @@ export interface NewCheckoutSession {
   cancelUrl: string;
   /** When Stripe stops accepting the payment: the hold's end (30 min to 24 h ahead, Stripe's bounds). */
   expiresAt: Date;
+  /** What it pays (our attempt's purpose), in the metadata for whoever reads the payment at Stripe. */
+  purpose: 'booking' | 'balance';
+  /** Save the card for the balance: a customer, and the PaymentIntent set up for off-session use (decision 0044). */
+  saveCard?: boolean;
 }
+
+/** A balance charged on a saved card, the guest away (decision 0044). */
+export interface OffSessionCharge {
+  bookingId: string;
+  amountCents: number;
+  customerId: string;
+  paymentMethodId: string;
+  description: string;
+  /** One per booking and try: a retried call answers the first charge instead of charging again. */
+  idempotencyKey: string;
+}
+
+/** What an off-session charge came to: paid, or refused (declined, or the bank asks for the guest: authentication). */
+export type OffSessionOutcome =
+  | { state: 'succeeded'; paymentIntentId: string; amountCents: number; currency: string }
+  | { state: 'refused'; code: string; paymentIntentId: string | null };
 
 /** What we keep of a session: only Stripe's own `payment_status` says whether the money arrived. */
 export interface SessionState {
@@ -31,6 +51,8 @@ export interface SessionState {
   paymentReference: string | null;
   url: string | null;
   expiresAt: Date;
+  /** The customer Stripe created when the card was saved for later (null otherwise). */
+  customerId: string | null;
 }
 
 export function sessionState(session: CheckoutSession): SessionState {
@@ -45,6 +67,7 @@ export function sessionState(session: CheckoutSession): SessionState {
     paymentReference: typeof intent === 'string' ? intent : (intent?.id ?? null),
     url: session.url,
     expiresAt: new Date(session.expires_at * 1000),
+    customerId: typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null),
   };
 }
 
@@ -101,8 +124,12 @@ export class StripeGateway implements RefundProvider<string> {
           },
         },
       ],
-      metadata: { booking_id: checkout.bookingId },
-      payment_intent_data: { metadata: { booking_id: checkout.bookingId } },
+      metadata: { booking_id: checkout.bookingId, purpose: checkout.purpose },
+      payment_intent_data: {
+        metadata: { booking_id: checkout.bookingId, purpose: checkout.purpose },
+        ...(checkout.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+      },
+      ...(checkout.saveCard ? { customer_creation: 'always' as const } : {}),
       client_reference_id: checkout.bookingId,
       customer_email: checkout.customerEmail,
       locale: checkout.language,
@@ -115,6 +142,46 @@ export class StripeGateway implements RefundProvider<string> {
 
   async retrieveSession(secretKey: string, sessionId: string): Promise<SessionState> {
     return sessionState(await (await this.client(secretKey)).checkout.sessions.retrieve(sessionId));
+  }
+
+  /** The card a paid PaymentIntent was made with (what an off-session charge reuses). */
+  async paymentMethodOf(secretKey: string, paymentIntentId: string): Promise<string | null> {
+    const intent = await (await this.client(secretKey)).paymentIntents.retrieve(paymentIntentId);
+    const method = intent.payment_method;
+    return typeof method === 'string' ? method : (method?.id ?? null);
+  }
+
+  /**
+   * Charges a saved card with the guest away (`off_session`, confirmed at once). A decline or a bank asking for the
+   * guest (`authentication_required`) is an answer, not a failure: the caller turns it into a reminder.
+   */
+  async chargeOffSession(secretKey: string, charge: OffSessionCharge): Promise<OffSessionOutcome> {
+    const client = await this.client(secretKey);
+    try {
+      const intent = await client.paymentIntents.create(
+        {
+          amount: charge.amountCents,
+          currency: 'eur',
+          customer: charge.customerId,
+          payment_method: charge.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          description: charge.description,
+          metadata: { booking_id: charge.bookingId, purpose: 'balance' },
+        },
+        { idempotencyKey: charge.idempotencyKey },
+      );
+      if (intent.status === 'succeeded') {
+        return { state: 'succeeded', paymentIntentId: intent.id, amountCents: intent.amount_received || intent.amount, currency: intent.currency };
+      }
+      return { state: 'refused', code: intent.status, paymentIntentId: intent.id };
+    } catch (error) {
+      if (sdk && error instanceof sdk.errors.StripeCardError) {
+        const intent = (error.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent;
+        return { state: 'refused', code: error.code ?? 'card_declined', paymentIntentId: intent?.id ?? null };
+      }
+      throw error;
+    }
   }
 
   /** Closes an open session so nobody can pay it any more; answers the session as it is afterwards. */

@@ -34,6 +34,7 @@ export function toProperty(row: PropertyRow & Partial<Rating>, view: ContentView
     latitude: row.latitude,
     longitude: row.longitude,
     cancellation_policy: row.cancellationPolicy,
+    payment_terms: row.paymentTerms,
     fees: row.fees.map(feeOf),
     taxes: row.taxes.map(taxOf),
     vat_percent: row.vatHundredths / 100,
@@ -55,6 +56,8 @@ const columns = (input: PropertyValues) => ({
   longitude: input.longitude ?? null,
   // Left out: unchanged by an update (the site's policy for a new property); null: the site's.
   ...(input.cancellation_policy !== undefined && { cancellationPolicy: input.cancellation_policy }),
+  // Left out: unchanged by an update (the site's terms for a new property); null: the site's (decision 0044).
+  ...(input.payment_terms !== undefined && { paymentTerms: input.payment_terms }),
   // Left out: unchanged by an update (none for a new property).
   ...(input.translations !== undefined && { translations: input.translations }),
   // Fees, taxes, VAT (docs/behaviour.md §18): left out, unchanged (none for a new property); stored in cents.

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Room, RoomDetail, RoomValues, StayPricing } from '@roomweek/contract';
+import type { PaymentTermsRules, Room, RoomDetail, RoomValues, StayPricing } from '@roomweek/contract';
 import { DEFAULT_LANGUAGE, DEFAULT_MAX_GUESTS, feeCentsOf, feeOf, NO_STAY_RULES, priceTermsAnswer, seasonalPricesOf, toCents, toEuros } from '@roomweek/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { properties, rooms } from '../../../db/schema.ts';
 import { conflict, constraintName, notFound, sqlState } from '../../../lib/errors.ts';
-import { effectiveCancellationPolicy, priceTermsColumn, stayPricingColumns, upcomingStaysIn } from '../bookings/bookings-repository.ts';
+import { effectiveCancellationPolicy, effectivePaymentTerms, priceTermsColumn, stayPricingColumns, upcomingStaysIn } from '../bookings/bookings-repository.ts';
 import { showAmenities } from '../content/amenities.ts';
 import { roomRating } from '../reviews/reviews-repository.ts';
 import { localisedText, type ContentView } from '../content/translations.ts';
@@ -90,7 +90,7 @@ const prepareReads = (db: Database) => {
       .where(and(eq(rooms.id, sql.placeholder('id')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
       .prepare('rooms_get'),
     pricing: db
-      .select({ ...stayPricingColumns, maxGuests: rooms.maxGuests })
+      .select({ ...stayPricingColumns, maxGuests: rooms.maxGuests, paymentTerms: effectivePaymentTerms })
       .from(rooms)
       .innerJoin(properties, eq(properties.id, rooms.propertyId))
       .where(and(eq(rooms.id, sql.placeholder('id')), isNull(rooms.archivedAt), isNull(properties.archivedAt)))
@@ -126,7 +126,7 @@ export class RoomsRepository {
   }
 
   /** The pricing and capacity of a bookable room (404 room_not_found otherwise). */
-  async pricing(id: string): Promise<StayPricing & { maxGuests: number }> {
+  async pricing(id: string): Promise<StayPricing & { maxGuests: number; paymentTerms: PaymentTermsRules }> {
     const [row] = await this.reads.pricing.execute({ id });
     if (!row) throw notFound('room_not_found', 'Room not found');
     return row;

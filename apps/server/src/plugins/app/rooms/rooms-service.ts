@@ -1,7 +1,9 @@
 import {
   findSeasonOverlap,
+  paymentSchedule,
   priceAnswer,
   priceStay,
+  toEuros,
   type Language,
   type Party,
   type QuoteResponse,
@@ -53,7 +55,15 @@ export class RoomsService {
     const { start, end } = this.options.stays.normaliseStay(startInput, endInput);
     const pricing = await this.options.repository.pricing(roomId);
     assertPartyFits(pricing, party);
-    return priceAnswer(priceStay(pricing, start, end, party), language);
+    const price = priceStay(pricing, start, end, party);
+    // What a card or PayPal booking made today pays now and later (decision 0044).
+    const schedule = paymentSchedule(pricing.paymentTerms, { totalCents: price.totalCents, taxesCents: price.taxesCents, startDate: start }, this.options.stays.today());
+    return {
+      ...priceAnswer(price, language),
+      deposit_amount: toEuros(schedule.depositCents),
+      balance_amount: toEuros(schedule.balanceCents),
+      balance_due_date: schedule.balanceDueDate,
+    };
   }
 
   /** Archives the room (as PropertiesService.archive): refused while a stay in it is not over. */

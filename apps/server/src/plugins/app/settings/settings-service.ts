@@ -3,6 +3,8 @@ import {
   BusinessSettings,
   CancellationPolicy,
   DEFAULT_CANCELLATION_POLICY,
+  DEFAULT_PAYMENT_TERMS,
+  PaymentTerms,
   type PublicBusiness,
   type BookingSettings,
   type PaymentSettings,
@@ -25,6 +27,8 @@ const KEYS = {
   whatsappNumber: 'whatsapp_number',
   /** The site's cancellation policy as JSON (docs/behaviour.md §10); read in SQL too by bookings-repository.ts. */
   cancellationPolicy: 'cancellation_policy',
+  /** The site's payment terms as JSON (decision 0044); read in SQL too by bookings-repository.ts. */
+  paymentTerms: 'payment_terms',
   /** 'true': on-site bookings wait for the owner's approval (docs/decisions/0029); unset: they do not. */
   onSiteRequiresApproval: 'on_site_requires_approval',
   /** The business's details as JSON (BusinessSettings, issue 29). */
@@ -194,6 +198,19 @@ export class SettingsService {
   async setCancellationPolicy(policy: CancellationPolicy): Promise<CancellationPolicy> {
     await this.write({ cancellation_policy: JSON.stringify(CancellationPolicy.parse(policy)) });
     return this.cancellationPolicy();
+  }
+
+  /** The site's payment terms (decision 0044): the admin's, or the default (everything at booking). */
+  async paymentTerms(): Promise<PaymentTerms> {
+    const stored = (await this.read([KEYS.paymentTerms])).payment_terms;
+    const parsed = stored ? PaymentTerms.safeParse(JSON.parse(stored)) : undefined;
+    return parsed?.success ? parsed.data : { ...DEFAULT_PAYMENT_TERMS };
+  }
+
+  /** Bookings already made keep the terms they were made under (bookings.payment_terms). */
+  async setPaymentTerms(terms: PaymentTerms): Promise<PaymentTerms> {
+    await this.write({ payment_terms: JSON.stringify(PaymentTerms.parse(terms)) });
+    return this.paymentTerms();
   }
 
   /** Whether on-site bookings wait for the owner, read in the booking's own transaction (default: no). */

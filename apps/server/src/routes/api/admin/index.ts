@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
 import { contractRoute } from '../../contract-route.ts';
+import balancesRoutes from './balances.ts';
 import calendarRoutes from './calendar.ts';
 import checkInsRoutes from './check-ins.ts';
 import guestsRoutes from './guests.ts';
@@ -18,6 +19,7 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
   await app.register(invoicesRoutes);
   await app.register(checkInsRoutes);
   await app.register(teamRoutes);
+  await app.register(balancesRoutes);
   const delivery = () => (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? 'cloud_api' : 'log') as 'cloud_api' | 'log';
 
   contractRoute(app, routes.admin.bookings, {

@@ -38,7 +38,8 @@ const payments: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config
 
   contractRoute(app, routes.payments.checkout, {
     preHandler: [app.authenticate, limited],
-    handler: async (request) => app.payments.checkout.start(signedInUser(request), request.body.booking_id, request.body.host_url),
+    handler: async (request) =>
+      app.payments.checkout.start(signedInUser(request), request.body.booking_id, request.body.host_url, { saveCard: request.body.save_card }),
   });
 
   contractRoute(app, routes.payments.status, {

@@ -14,6 +14,7 @@ import { langOf } from '@/lib/content-language';
 import { formatDate, formatPrice, shortId } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { ApprovalActions } from './booking-approval';
+import { BookingPaymentsPanel } from './booking-payments-panel';
 
 /** What can still be refunded on a booking, in cents: what it received less what is refunded or on its way. */
 export const refundableCents = (booking: Booking) => toCents(booking.paid_amount) - toCents(booking.refund_amount);
@@ -130,6 +131,7 @@ export const AdminBookingCard = memo(function AdminBookingCard({
         </div>
       </div>
       {booking.paid_amount > 0 ? <InvoiceList bookingId={booking.id} /> : null}
+      <BookingPaymentsPanel booking={booking} />
     </Card>
   );
 });

@@ -1,4 +1,4 @@
-import { CancelBookingBody, REFUND_REASON_MAX_LENGTH, RefundBody, toCents } from '@roomweek/contract';
+import { BALANCE_NOTE_MAX_LENGTH, CancelBookingBody, RecordPaymentBody, REFUND_REASON_MAX_LENGTH, RefundBody, toCents } from '@roomweek/contract';
 import { z } from 'zod';
 import { decimalText, required } from '@/features/admin-shell/lib/form-text';
 import { formRule, type FormMessages } from '@/lib/use-zod-form';
@@ -39,4 +39,14 @@ export const adminCancelForm = (refundableCents: number) =>
 export const adminCancelMessages: FormMessages = {
   required,
   fields: { refund_amount: 'validation.refundAmountZero', reason: 'validation.reasonLength' },
+};
+
+/** POST /admin/bookings/{id}/payments (issue 28): euros received on site (more than 0, at most 2 decimals), how, a note. */
+export const recordPaymentForm = RecordPaymentBody.extend({
+  amount: decimalText.pipe(RecordPaymentBody.shape.amount),
+  note: z.string().trim().max(BALANCE_NOTE_MAX_LENGTH),
+});
+export const recordPaymentMessages: FormMessages = {
+  required,
+  fields: { amount: 'validation.recordedAmount', note: 'validation.reasonLength' },
 };

@@ -10,6 +10,7 @@ import {
 import { useSession } from '@/lib/session';
 import { Ban, CalendarCheck, CalendarPlus, CalendarX2, Clock, Euro, HandCoins, ListChecks, Search } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadFailedView } from '@/components/status-view';
 import { Button } from '@/components/ui/button';
@@ -53,7 +54,9 @@ export default function BookingsPage() {
   const language = i18n.language;
   const summary = useBookingSummary();
   const cancel = useCancelBooking();
-  const [search, setSearch] = useState('');
+  // A link may open the screen on a search (`?q=`, the dashboard's overdue balances).
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [status, setStatus] = useState<BookingStatus | null>(null);
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   // The page belongs to the filter it was chosen for: a new search or status starts again at page 1.

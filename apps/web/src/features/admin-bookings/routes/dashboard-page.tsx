@@ -31,6 +31,7 @@ import { adminPaths } from '@/features/admin-shell/paths';
 import { formatCents } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useBookingSummary } from '../api/bookings';
+import { OverdueBalancesCard } from '../components/overdue-balances-card';
 import { SiteWarningsNotice } from '../components/site-warnings-notice';
 import { StatGrid, StatTile } from '../components/stat-tile';
 
@@ -103,6 +104,7 @@ export default function DashboardPage() {
           note={totals && totals.refunds_failed > 0 ? t('shared.refundsFailed', { count: totals.refunds_failed }) : undefined}
         />
       </StatGrid>
+      <OverdueBalancesCard />
 
       <nav aria-label={t('dashboard.sectionsLabel')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

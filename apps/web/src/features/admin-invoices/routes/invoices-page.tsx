@@ -148,7 +148,7 @@ function InvoiceRow({ document, t, money, language }: { document: AdminInvoice; 
       <td className="px-3 py-2 text-right whitespace-nowrap">{money(document.vat)}</td>
       <td className="px-3 py-2 text-right whitespace-nowrap">{money(document.taxes)}</td>
       <td className="px-3 py-2 text-right whitespace-nowrap">{money(document.total)}</td>
-      <td className="px-3 py-2">{t(`admin.${document.method === 'stripe' ? 'card' : 'paypal'}`)}</td>
+      <td className="px-3 py-2">{t(`admin.${document.method === 'stripe' ? 'card' : document.method}`)}</td>
     </tr>
   );
 }

@@ -4,6 +4,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { CancellationPolicyFields } from '@/features/admin-shell/components/cancellation-policy-fields';
+import { PropertyPaymentTermsFields, paymentTermsDraftOf, type PaymentTermsDraft } from '@/features/admin-shell/components/payment-terms-fields';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { draftFields } from '@/lib/draft-field';
 import { toast } from '@/lib/toast';
@@ -27,6 +28,9 @@ const draftOf = (property: Property | null) => ({
   cancellation_mode: property?.cancellation_policy ? ('own' as const) : ('site' as const),
   free_until_days: String((property?.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY).free_until_days),
   late_refund_percent: String((property?.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY).late_refund_percent),
+  // The site's payment terms unless the property has its own (issue 28); the own fields start from its or the default.
+  payment_terms_mode: property?.payment_terms ? ('own' as const) : ('site' as const),
+  payment_terms: paymentTermsDraftOf(property?.payment_terms),
   // Fees, tourist taxes and VAT (docs/behaviour.md §18).
   pricing: feesTaxesDraftOf(property),
   // What confirmed guests are told before arriving, per language (docs/behaviour.md §21).
@@ -65,8 +69,12 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
   const save = useSaveProperty();
   const [draft, setDraft] = useState(() => draftOf(property));
 
-  const set = (field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode' | 'texts' | 'pricing' | 'arrival_instructions'>) => (value: string) =>
+  const set = (
+    field: Exclude<keyof typeof draft, 'photos' | 'cancellation_mode' | 'payment_terms_mode' | 'payment_terms' | 'texts' | 'pricing' | 'arrival_instructions'>,
+  ) => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
+  const setTerm = <F extends keyof PaymentTermsDraft>(name: F, value: PaymentTermsDraft[F]) =>
+    setDraft((current) => ({ ...current, payment_terms: { ...current.payment_terms, [name]: value } }));
   const setText = (language: keyof PropertyTextsDraft, field: 'name' | 'location' | 'description', value: string) =>
     setDraft((current) => ({ ...current, texts: { ...current.texts, [language]: { ...current.texts[language], [field]: value } } }));
 
@@ -76,9 +84,10 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
     t,
     // The French texts are the body's own fields; the others go as `translations` (empty ones are dropped).
     values: () => {
-      const { texts, pricing, ...rest } = draft;
+      const { texts, pricing, payment_terms, ...rest } = draft;
       return {
         ...rest,
+        ...payment_terms,
         ...feesTaxesValues(pricing),
         ...texts[DEFAULT_LANGUAGE],
         translations: Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, texts[language]])),
@@ -121,6 +130,13 @@ function PropertyForm({ property, onDone }: { property: Property | null; onDone:
         freeUntilDays={draft.free_until_days}
         lateRefundPercent={draft.late_refund_percent}
         onChange={(field, value) => set(field)(value)}
+        errors={form.errors}
+      />
+      <PropertyPaymentTermsFields
+        mode={draft.payment_terms_mode}
+        onModeChange={(payment_terms_mode) => setDraft((current) => ({ ...current, payment_terms_mode }))}
+        values={draft.payment_terms}
+        onChange={setTerm}
         errors={form.errors}
       />
       <FeesTaxesFields

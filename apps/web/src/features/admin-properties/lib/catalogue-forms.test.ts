@@ -30,7 +30,23 @@ describe('property form (docs/behaviour.md §5)', () => {
         latitude: null,
         longitude: null,
         cancellation_policy: null,
+        payment_terms: null,
       },
+    });
+  });
+
+  it("sends the site's payment terms as null, or the property's own, checked only when chosen (issue 28)", () => {
+    const own = { deposit_percent: '30', balance_due_days: '14', balance_grace_days: '2', overdue_action: 'cancel' };
+    expect(validateProperty({ ...property, ...own, deposit_percent: '150' } as typeof property)).toMatchObject({ ok: true, value: { payment_terms: null } });
+    expect(validateProperty({ ...property, ...own, payment_terms_mode: 'own' } as typeof property)).toMatchObject({
+      ok: true,
+      value: { payment_terms: { deposit_percent: 30, balance_due_days: 14, balance_grace_days: 2, overdue_action: 'cancel' } },
+    });
+    expect(
+      validateProperty({ ...property, ...own, payment_terms_mode: 'own', deposit_percent: '100', balance_due_days: '0', balance_grace_days: '31' } as typeof property),
+    ).toMatchObject({
+      ok: false,
+      errors: { deposit_percent: 'validation.depositPercent', balance_due_days: 'validation.balanceDueDays', balance_grace_days: 'validation.balanceGraceDays' },
     });
   });
 

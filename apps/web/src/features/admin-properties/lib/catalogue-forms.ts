@@ -1,6 +1,15 @@
-import { findSeasonOverlap, LongStayDiscountsInput, PropertyInput, RoomInput, SeasonalPricesInput, StayRulesInput } from '@roomweek/contract';
+import { findSeasonOverlap, LongStayDiscountsInput, OVERDUE_ACTIONS, PropertyInput, RoomInput, SeasonalPricesInput, StayRulesInput } from '@roomweek/contract';
 import { z } from 'zod';
-import { decimalText, optionalDecimalText, policyFieldMessages, policyFields, required, wholeNumberText } from '@/features/admin-shell/lib/form-text';
+import {
+  decimalText,
+  optionalDecimalText,
+  paymentTermsFieldMessages,
+  paymentTermsFields,
+  policyFieldMessages,
+  policyFields,
+  required,
+  wholeNumberText,
+} from '@/features/admin-shell/lib/form-text';
 import { formRule, type FormMessages } from '@/lib/use-zod-form';
 
 /** The property and room dialogs' forms: the contract's bodies, numbers typed as text (decision 0017). */
@@ -13,6 +22,14 @@ const ownPolicyRule = (field: keyof typeof policyFields) =>
     { ...formRule(field, policyFieldMessages[field]), when: () => true },
   ] as const;
 
+/** A property's own payment terms (issue 28), likewise checked only when chosen. */
+const ownTermsRule = (field: keyof typeof paymentTermsFields) =>
+  [
+    (property: { payment_terms_mode?: string; [name: string]: unknown }) =>
+      property.payment_terms_mode !== 'own' || paymentTermsFields[field].safeParse(property[field] ?? '').success,
+    { ...formRule(field, paymentTermsFieldMessages[field]), when: () => true },
+  ] as const;
+
 /** The pair is checked once each coordinate is valid, even while other fields are refused. */
 const coordinatesValid = (payload: z.core.ParsePayload) =>
   !payload.issues.some((issue) => issue.path?.[0] === 'latitude' || issue.path?.[0] === 'longitude');
@@ -21,7 +38,7 @@ const coordinatesValid = (payload: z.core.ParsePayload) =>
  * Name, location, description required; room count a whole number ≥ 1; coordinates optional, in range, both or
  * neither; the site's cancellation policy (sent as null) unless `cancellation_mode` is `own`, then its two numbers.
  */
-export const propertyForm = PropertyInput.omit({ cancellation_policy: true })
+export const propertyForm = PropertyInput.omit({ cancellation_policy: true, payment_terms: true })
   .extend({
     room_count: z.string().trim().regex(/^\d+$/).transform(Number).pipe(PropertyInput.shape.room_count),
     latitude: optionalDecimalText.pipe(PropertyInput.shape.latitude.unwrap()),
@@ -29,6 +46,11 @@ export const propertyForm = PropertyInput.omit({ cancellation_policy: true })
     cancellation_mode: z.enum(['site', 'own']).default('site'),
     free_until_days: z.string().optional(),
     late_refund_percent: z.string().optional(),
+    payment_terms_mode: z.enum(['site', 'own']).default('site'),
+    deposit_percent: z.string().optional(),
+    balance_due_days: z.string().optional(),
+    balance_grace_days: z.string().optional(),
+    overdue_action: z.enum(OVERDUE_ACTIONS).default('notify'),
   })
   .refine((property) => property.latitude == null || property.longitude != null, {
     ...formRule('longitude', 'validation.coordinatesPair'),
@@ -40,13 +62,37 @@ export const propertyForm = PropertyInput.omit({ cancellation_policy: true })
   })
   .refine(...ownPolicyRule('free_until_days'))
   .refine(...ownPolicyRule('late_refund_percent'))
-  .transform(({ cancellation_mode, free_until_days, late_refund_percent, ...property }) => ({
-    ...property,
-    cancellation_policy:
-      cancellation_mode === 'own'
-        ? { free_until_days: Number(free_until_days), late_refund_percent: Number(late_refund_percent) }
-        : null,
-  }));
+  .refine(...ownTermsRule('deposit_percent'))
+  .refine(...ownTermsRule('balance_due_days'))
+  .refine(...ownTermsRule('balance_grace_days'))
+  .transform(
+    ({
+      cancellation_mode,
+      free_until_days,
+      late_refund_percent,
+      payment_terms_mode,
+      deposit_percent,
+      balance_due_days,
+      balance_grace_days,
+      overdue_action,
+      ...property
+    }) => ({
+      ...property,
+      cancellation_policy:
+        cancellation_mode === 'own'
+          ? { free_until_days: Number(free_until_days), late_refund_percent: Number(late_refund_percent) }
+          : null,
+      payment_terms:
+        payment_terms_mode === 'own'
+          ? {
+              deposit_percent: Number(deposit_percent),
+              balance_due_days: Number(balance_due_days),
+              balance_grace_days: Number(balance_grace_days),
+              overdue_action,
+            }
+          : null,
+    }),
+  );
 export const propertyMessages: FormMessages = {
   required,
   fields: { room_count: 'validation.integerMin1', latitude: 'validation.latitude', longitude: 'validation.longitude' },

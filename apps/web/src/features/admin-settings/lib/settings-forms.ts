@@ -1,6 +1,6 @@
-import { BusinessSettings, CancellationPolicy, ChangePasswordBody, PaymentSettingsUpdate, PaypalMode, ProfileBody, WhatsappSettingsUpdate } from '@roomweek/contract';
+import { BusinessSettings, CancellationPolicy, ChangePasswordBody, PaymentSettingsUpdate, PaymentTerms, PaypalMode, ProfileBody, WhatsappSettingsUpdate } from '@roomweek/contract';
 import { z } from 'zod';
-import { policyFieldMessages, policyFields, required } from '@/features/admin-shell/lib/form-text';
+import { paymentTermsFieldMessages, paymentTermsFields, policyFieldMessages, policyFields, required } from '@/features/admin-shell/lib/form-text';
 import { formRule, withConfirmation, type FormMessages } from '@/lib/use-zod-form';
 
 /** The settings screens' forms: the site's cancellation terms, the admin's account, WhatsApp, payments (decision 0017). */
@@ -8,6 +8,10 @@ import { formRule, withConfirmation, type FormMessages } from '@/lib/use-zod-for
 /** The site's cancellation policy (PUT /admin/cancellation-policy). */
 export const cancellationPolicyForm = CancellationPolicy.extend(policyFields);
 export const cancellationPolicyMessages: FormMessages = { required, fields: policyFieldMessages };
+
+/** The site's payment terms (PUT /admin/payment-terms, issue 28). */
+export const paymentTermsForm = PaymentTerms.extend(paymentTermsFields);
+export const paymentTermsMessages: FormMessages = { required, fields: paymentTermsFieldMessages };
 
 /**
  * A new e-mail needs the current password, as the server says too. `current_email` is the account's address as the

@@ -10,6 +10,7 @@ import { toast } from '@/lib/toast';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useCancellationPolicy, useUpdateCancellationPolicy } from '../api/cancellation-policy';
 import { OnSiteApprovalSetting } from '../components/on-site-approval-setting';
+import { PaymentTermsSettings } from '../components/payment-terms-settings';
 import { SettingsFormLayout } from '../components/settings-form-layout';
 import { SettingsQuery } from '../components/settings-query';
 import { cancellationPolicyForm, cancellationPolicyMessages } from '../lib/settings-forms';
@@ -23,6 +24,7 @@ export default function CancellationPolicyPage() {
       <SettingsQuery query={policy} loadFailedKey="cancellationPolicy.loadFailed">
         {(data) => <PolicyForm policy={data} />}
       </SettingsQuery>
+      <PaymentTermsSettings />
       <OnSiteApprovalSetting />
     </AdminPage>
   );

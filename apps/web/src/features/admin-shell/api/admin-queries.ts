@@ -21,6 +21,11 @@ export const adminKeys = {
   whatsappSettings: ['admin', 'whatsapp-settings'] as const,
   business: ['admin', 'business'] as const,
   cancellationPolicy: ['cancellation-policy'] as const,
+  /** The site's deposit and balance terms (issue 28). */
+  paymentTerms: ['payment-terms'] as const,
+  /** One booking's payments, read when its card's payments are opened; under `bookings`, so a booking's change refreshes them. */
+  bookingPayments: (id: string) => [...queryKeys.bookings, 'admin', 'payments', id] as const,
+  overdueBalances: [...queryKeys.bookings, 'admin', 'overdue-balances'] as const,
 };
 
 /** GET /properties with the admin's session: texts in the admin's language, and every language's as written (§15). */

@@ -1,4 +1,4 @@
-import { CancellationPolicy } from '@roomweek/contract';
+import { CancellationPolicy, PaymentTerms } from '@roomweek/contract';
 import { z } from 'zod';
 
 /**
@@ -29,4 +29,16 @@ export const policyFields = {
 export const policyFieldMessages = {
   free_until_days: 'validation.freeUntilDays',
   late_refund_percent: 'validation.lateRefundPercent',
+} as const;
+
+/** Issue 28: the deposit's percent, the balance's days before arrival and grace days, whole numbers typed as text. */
+export const paymentTermsFields = {
+  deposit_percent: wholeNumberText.pipe(PaymentTerms.shape.deposit_percent),
+  balance_due_days: wholeNumberText.pipe(PaymentTerms.shape.balance_due_days),
+  balance_grace_days: wholeNumberText.pipe(PaymentTerms.shape.balance_grace_days),
+};
+export const paymentTermsFieldMessages = {
+  deposit_percent: 'validation.depositPercent',
+  balance_due_days: 'validation.balanceDueDays',
+  balance_grace_days: 'validation.balanceGraceDays',
 } as const;

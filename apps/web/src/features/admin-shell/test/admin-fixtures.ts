@@ -3,13 +3,16 @@ import {
   Booking,
   calendarDateIn,
   DEFAULT_CANCELLATION_POLICY,
+  DEFAULT_PAYMENT_TERMS,
   NO_STAY_RULES,
   PaymentSettings,
   Property,
   Room,
   Timeline,
   type BookingSummary,
+  type BookingPayment,
   type CancellationPolicy,
+  type PaymentTerms,
   type User,
   type TeamMember,
 } from '@roomweek/contract';
@@ -97,6 +100,10 @@ export interface AdminData {
   cancellationPolicy?: CancellationPolicy;
   /** GET /admin/users: the admins and staff (none by default). */
   team?: TeamMember[];
+  /** GET /payment-terms (issue 28); by default the default terms. */
+  paymentTerms?: PaymentTerms;
+  /** GET /admin/bookings/{id}/payments by booking id (none by default). */
+  payments?: Record<string, BookingPayment[]>;
 }
 
 /**
@@ -136,6 +143,21 @@ export function mockAdminApi(data: AdminData = {}, extra: MockRoutes = {}) {
     // Admins and staff, the audit log (docs/decisions/0039).
     'GET /admin/users': () => data.team ?? [],
     'GET /admin/audit': () => ({ entries: [], next_cursor: null }),
+    // Deposits and balances (issue 28): the site's terms, a booking's payments, the overdue balances (from `bookings`).
+    'GET /payment-terms': () => data.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
+    'GET /admin/bookings/:id/payments': ({ params }) => data.payments?.[params.id] ?? [],
+    'GET /admin/balances/overdue': () =>
+      bookings()
+        .filter((booking) => booking.status === 'confirmed' && booking.balance_status === 'overdue')
+        .map((booking) => ({
+          booking_id: booking.id,
+          user_name: booking.user_name,
+          room_number: booking.room_number,
+          property_name: booking.property_name,
+          start_date: booking.start_date,
+          balance_amount: booking.balance_amount,
+          balance_due_date: booking.balance_due_date ?? booking.start_date,
+        })),
     ...extra,
   });
 }

@@ -14,6 +14,7 @@ import { useTranslation } from '@/lib/i18n';
 import { describeParty } from '@/lib/party';
 import { PriceLines } from '@/components/price-lines';
 import { BillingEditor } from './billing-editor';
+import { BookingBalance } from './booking-balance';
 import { BookingMoney } from './booking-money';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { CancelBookingPrompt } from './cancel-booking-prompt';
@@ -26,9 +27,11 @@ export interface BookingCardProps {
   cancelling: boolean;
   /** What follows the booking's facts: its review, once the stay is over (docs/decisions/0035). */
   children?: ReactNode;
+  /** The way to pay the balance still owed (issue 28), shown under it. */
+  payBalance?: ReactNode;
 }
 
-export function BookingCard({ booking, onCancel, cancelling, children }: BookingCardProps) {
+export function BookingCard({ booking, onCancel, cancelling, children, payBalance }: BookingCardProps) {
   const { t, i18n } = useTranslation(['common', 'payments']);
   const language = i18n.language;
   const titleId = `booking-${booking.id}`;
@@ -80,6 +83,7 @@ export function BookingCard({ booking, onCancel, cancelling, children }: Booking
 
       <PriceLines booking={booking} />
       <BookingMoney booking={booking} />
+      <BookingBalance booking={booking} payAction={payBalance} />
 
       {booking.status !== 'cancelled' ? <CheckInLine booking={booking} /> : null}
       <ArrivalInstructionsNote booking={booking} />

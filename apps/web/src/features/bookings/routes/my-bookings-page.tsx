@@ -1,5 +1,6 @@
 import type { Booking } from '@roomweek/contract';
 import { CalendarX2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -14,8 +15,13 @@ import { useMyBookings } from '../api/get-my-bookings';
 import { useMyReviews } from '../api/reviews';
 import { ReviewPanel } from '../components/review-panel';
 import { BookingCard, BookingCardSkeleton } from '../components/booking-card';
+import { owesBalance } from '../components/booking-balance';
 
-export function MyBookingsPage() {
+/**
+ * `payBalance`: the way to pay the balance a confirmed booking still owes (issue 28), given by the app (it is the payments
+ * feature's); without it, the card only says what is owed.
+ */
+export function MyBookingsPage({ payBalance }: { payBalance?: (booking: Booking) => ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const bookings = useMyBookings();
   const cancel = useCancelBooking();
@@ -66,6 +72,7 @@ export function MyBookingsPage() {
               booking={booking}
               onCancel={onCancel}
               cancelling={cancel.isPending && cancel.variables === booking.id}
+              payBalance={payBalance && owesBalance(booking) ? payBalance(booking) : undefined}
             >
               {reviewSlots.data?.map((slot) =>
                 slot.booking_id === booking.id ? <ReviewPanel key={slot.booking_id} slot={slot} openAtFirst={invitedTo === booking.id} /> : null,

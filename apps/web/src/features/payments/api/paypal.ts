@@ -9,5 +9,16 @@ export const createPaypalOrder = (bookingId: string) =>
     `${window.location.origin}${paths.paymentCancel}`,
   );
 
+/** POST /bookings/{id}/balance with PayPal (issue 28): an order for the balance, then approved and captured like any. */
+export const createBalancePaypalOrder = async (bookingId: string) => {
+  const answer = await api.balances.pay(bookingId, {
+    payment_method: 'paypal',
+    return_url: `${window.location.origin}${paths.paypalSuccess}`,
+    cancel_url: `${window.location.origin}${paths.paymentCancel}`,
+  });
+  if (!('order_id' in answer)) throw new Error('The balance order answered no order id');
+  return { order_id: answer.order_id };
+};
+
 /** POST /payments/paypal/capture/{order id}: idempotent on the server, so a retry never charges twice. */
 export const capturePaypalOrder = (orderId: string) => api.payments.paypalCapture(orderId);

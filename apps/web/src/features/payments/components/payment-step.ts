@@ -11,6 +11,8 @@ export interface PaymentStepProps {
    * room page has already told the user why.
    */
   beginBooking: (method: PaymentMethod) => Promise<Booking | null>;
+  /** The balance the stay leaves to pay later, and by when (issue 28); null or absent: paid in one go. */
+  balance?: { amount: number; dueDate: string } | null;
 }
 
 /** What the tabs hand each panel: the same, plus a way to drop a held booking that can no longer be paid. */

@@ -80,7 +80,7 @@ export function PaymentTabs(props: PaymentStepProps) {
  * server re-uses the guest's own hold on these dates with the new method (docs/behaviour.md §4). Other dates are a
  * new stay: its booking is made anew.
  */
-function useHeldBooking({ stay, beginBooking }: PaymentStepProps): PaymentPanelProps {
+function useHeldBooking({ stay, beginBooking, balance }: PaymentStepProps): PaymentPanelProps {
   const held = useRef<{ booking: Booking; stay: string } | null>(null);
   const stayKey = stayKeyOf(stay);
   const begin = useCallback(
@@ -97,5 +97,5 @@ function useHeldBooking({ stay, beginBooking }: PaymentStepProps): PaymentPanelP
   const forgetBooking = useCallback(() => {
     held.current = null;
   }, []);
-  return { stay, beginBooking: begin, forgetBooking };
+  return { stay, beginBooking: begin, forgetBooking, balance };
 }

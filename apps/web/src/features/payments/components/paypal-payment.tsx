@@ -42,7 +42,7 @@ export function PaypalPayment({ stay, beginBooking, forgetBooking }: PaymentPane
       <div className="flex flex-col gap-3">
         <p className="text-sm text-stone-700">{t('paypal.held')}</p>
         <PaypalButtons
-          bookingId={booking.id}
+          createOrder={() => createPaypalOrder(booking.id)}
           clientId={config.paypal_client_id}
           onNotPayable={() => {
             forgetBooking?.();
@@ -70,7 +70,19 @@ function announceCapture(t: (key: string) => string, status: PaymentStatus) {
   else toast.error(t('cancelled.message'));
 }
 
-function PaypalButtons({ bookingId, clientId, onNotPayable }: { bookingId: string; clientId: string; onNotPayable: () => void }) {
+/**
+ * PayPal's buttons: `createOrder` makes the order (the booking's payment, or its balance), which the payer approves and the
+ * server captures; then the user goes to their bookings.
+ */
+export function PaypalButtons({
+  createOrder,
+  clientId,
+  onNotPayable,
+}: {
+  createOrder: () => Promise<{ order_id: string }>;
+  clientId: string;
+  onNotPayable: () => void;
+}) {
   // `payments` first, then `common` for the API's error codes (`errors.<code>`).
   const { t } = useTranslation(PAYMENT_NAMESPACES);
   const navigate = useNavigate();
@@ -90,7 +102,7 @@ function PaypalButtons({ bookingId, clientId, onNotPayable }: { bookingId: strin
     handlers.current = {
       createOrder: async () => {
         try {
-          return (await createPaypalOrder(bookingId)).order_id;
+          return (await createOrder()).order_id;
         } catch (error) {
           toast.error(errorMessage(t, error, 'orderFailed'));
           if (error instanceof ApiError && error.code === 'booking_not_payable') onNotPayable();

@@ -1,8 +1,9 @@
 import { addDays, chargeName, type CancellationPolicy, type Language, type Party, type RoomPricingFields, type StayPrice } from '@roomweek/contract';
 import { CancellationTerms } from '@/components/cancellation-terms';
-import { formatCents, formatDate, formatPercent } from '@/lib/format';
+import { formatCents, formatDate, formatPercent, formatPrice } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { stayPrice } from '@/lib/stay';
+import type { StaySchedule } from '../api/get-stay-quote';
 
 /**
  * Arrival, departure, length, the quote's lines (season by season, the long-stay discount), each fee and tax for the
@@ -15,6 +16,7 @@ export function StaySummary({
   pricing,
   cancellationPolicy,
   party = { adults: 1, children: 0 },
+  schedule = null,
 }: {
   arrival: string;
   departure: string;
@@ -24,6 +26,8 @@ export function StaySummary({
   cancellationPolicy?: CancellationPolicy;
   /** Who comes: the taxes and the per-person fees count them. */
   party?: Party;
+  /** Paid in two parts (issue 28): the deposit now, the balance by its due date (the server's quote); null: in one go. */
+  schedule?: StaySchedule | null;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -66,6 +70,15 @@ export function StaySummary({
           </dd>
         </div>
       </dl>
+      {schedule ? (
+        <p className="mt-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="stay-schedule">
+          {t('room.summary.schedule', {
+            now: formatPrice(schedule.deposit, language),
+            balance: formatPrice(schedule.balance, language),
+            date: formatDate(schedule.dueDate, language),
+          })}
+        </p>
+      ) : null}
       <p className="mt-2 text-xs text-stone-500">{t('room.summary.priceRule')}</p>
       {cancellationPolicy ? <CancellationTerms policy={cancellationPolicy} arrival={arrival} className="mt-3" /> : null}
     </section>
