@@ -52,6 +52,12 @@ describe('bookings routes', () => {
         refund_status: 'none',
         failed_refund_amount: 0,
         cancellation_policy: { free_until_days: 14, late_refund_percent: 50 },
+        // On site: no schedule (the owner records what comes).
+        deposit_amount: 350,
+        balance_amount: 0,
+        balance_due_date: null,
+        balance_status: 'none',
+        balance_auto_charge: false,
         free_cancellation_until: siteDate(-4),
         cancelled_by: null,
         hold_expires_at: null,

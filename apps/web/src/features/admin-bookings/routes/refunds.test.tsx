@@ -187,7 +187,7 @@ describe('admin cancellation policy (docs/behaviour.md §10)', () => {
     await user.type(days, '400');
     await user.clear(percent);
     await user.type(percent, '33.3');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await user.click(within(days.closest('form')!).getByRole('button', { name: 'Enregistrer' }));
     expect(screen.getByText('Saisissez un nombre entier de jours entre 0 et 365')).toBeInTheDocument();
     expect(screen.getByText('Saisissez un pourcentage entier entre 0 et 100')).toBeInTheDocument();
     expect(days).toHaveFocus();
@@ -197,7 +197,7 @@ describe('admin cancellation policy (docs/behaviour.md §10)', () => {
     await user.type(days, '7');
     await user.clear(percent);
     await user.type(percent, '0');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await user.click(within(days.closest('form')!).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText("Conditions d'annulation mises à jour")).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ free_until_days: 7, late_refund_percent: 0 });
     expect(screen.getByTestId('policy-summary')).toHaveTextContent(/jusqu'à 7 jours avant l'arrivée est gratuit\. Ensuite, 0\s%/);
@@ -214,8 +214,8 @@ describe('admin cancellation policy (docs/behaviour.md §10)', () => {
       },
     );
     const { user } = renderApp('/admin/cancellation-policy', { token: ADMIN_TOKEN });
-    await screen.findByRole('textbox', { name: /Annulation gratuite/ }, LOAD);
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const days = await screen.findByRole('textbox', { name: /Annulation gratuite/ }, LOAD);
+    await user.click(within(days.closest('form')!).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findAllByText('Certaines informations sont invalides')).toHaveLength(2);
   });
 });

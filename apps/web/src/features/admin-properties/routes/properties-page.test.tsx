@@ -79,6 +79,7 @@ describe('admin properties', () => {
         photos: ['/uploads/c.webp'],
         // The site's cancellation policy, the form's default.
         cancellation_policy: null,
+        payment_terms: null,
         // No text in another language (docs/behaviour.md §15).
         translations: {},
         // No fee, tax or VAT: the "Fees and taxes" section left empty (docs/behaviour.md §18).

@@ -16,7 +16,7 @@ describe('admin property dialog: payment terms', () => {
     expect(within(terms).getByRole('radio', { name: 'Utiliser les conditions de paiement du site' })).toBeChecked();
     expect(within(terms).queryByRole('textbox')).toBeNull();
 
-    await user.click(within(terms).getByRole('radio', { name: 'Conditions propres à ce logement' }));
+    await user.click(within(terms).getByRole('radio', { name: 'Conditions de paiement propres à ce logement' }));
     const deposit = within(terms).getByRole('textbox', { name: 'Acompte à la réservation (% du séjour)' });
     await user.clear(deposit);
     await user.type(deposit, '25');
@@ -34,7 +34,7 @@ describe('admin property dialog: payment terms', () => {
     await user.click(await screen.findByRole('button', { name: `Modifier ${PROPERTY_A.name}` }, LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le logement' });
     const terms = within(dialog).getByRole('group', { name: 'Conditions de paiement' });
-    expect(within(terms).getByRole('radio', { name: 'Conditions propres à ce logement' })).toBeChecked();
+    expect(within(terms).getByRole('radio', { name: 'Conditions de paiement propres à ce logement' })).toBeChecked();
     const due = within(terms).getByRole('textbox', { name: "Solde dû (jours avant l'arrivée)" });
     expect(due).toHaveValue('21');
     await user.clear(due);
