@@ -97,6 +97,19 @@ describe('the balance job: reminders, automatic charges, overdue balances', () =
     expect(await messagesOf(w, 'balance_due', booking.id)).toHaveLength(0);
   });
 
+  it('Stripe unreachable on the due date: tried again at the next run, charged once', async () => {
+    const booking = await depositPaid(DEPOSIT_TERMS, true);
+    const due = booking.balance_due_date!;
+    w.stripe.failIntents = 3;
+    expect(await w.app.balanceJob.run(due)).toMatchObject({ charged: 0 });
+    expect(await bookingOf(w, booking.id)).toMatchObject({ balance_status: 'due' });
+    expect(await messagesOf(w, 'balance_charge_failed', booking.id)).toHaveLength(0);
+    w.stripe.failIntents = 0;
+    expect(await w.app.balanceJob.run(addDays(due, 1))).toMatchObject({ charged: 1 });
+    expect(await bookingOf(w, booking.id)).toMatchObject({ balance_status: 'paid', paid_amount: 700 });
+    expect([...w.stripe.intents.values()].filter((i) => i.off_session && i.metadata.booking_id === booking.id)).toHaveLength(1);
+  });
+
   it('a declined or authentication-requiring charge becomes an e-mail with a pay link; the owner may charge again', async () => {
     const booking = await depositPaid(DEPOSIT_TERMS, true);
     w.stripe.offSession = ['authentication_required'];

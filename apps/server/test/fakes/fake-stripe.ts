@@ -90,6 +90,8 @@ export class FakeStripe extends FakeHttpServer {
   readonly sessions = new Map<string, FakeSession>();
   readonly refunds: FakeRefund[] = [];
   readonly intents = new Map<string, FakeIntent>();
+  /** When > 0, that many PaymentIntent creations fail with a 500 (an outage), then they work again. */
+  failIntents = 0;
   /** What the next off-session PaymentIntents do (then `succeeded` again). */
   offSession: OffSessionBehaviour[] = [];
   /** Every API request: method and path. */
@@ -243,6 +245,10 @@ export class FakeStripe extends FakeHttpServer {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     const creatingRefund = method === 'POST' && url.pathname === '/v1/refunds';
+    if (method === 'POST' && url.pathname === '/v1/payment_intents' && this.failIntents > 0) {
+      this.failIntents--;
+      return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    }
     if (creatingRefund && this.loseRefundAnswers === 0 && this.failRefunds > 0) {
       this.failRefunds--;
       return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });

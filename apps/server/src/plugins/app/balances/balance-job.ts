@@ -41,7 +41,7 @@ export class BalanceJob {
 
   async run(today: string = this.options.today()): Promise<BalanceRun> {
     const run: BalanceRun = { remindedSoon: 0, remindedDue: 0, charged: 0, refused: 0, overdue: 0, cancelled: 0 };
-    // Charged first: a card that pays on the due date spares the guest the reminder of that day.
+    // Saved cards first; their bookings get no due-day reminder (a refusal sends its own e-mail).
     for (const id of await this.claimOnly('charge', today)) {
       const view = await this.options.bookings.view(id);
       if (!view) continue;
@@ -49,9 +49,9 @@ export class BalanceJob {
         if ((await this.options.charges.charge(view, 'auto')) === 'succeeded') run.charged++;
         else run.refused++;
       } catch (error) {
-        // Stripe unreachable: the guest still gets the due-date reminder, and the owner may charge now.
-        this.options.log.warn({ err: error, bookingId: id }, 'automatic balance charge failed');
-        run.refused++;
+        // Stripe unreachable, or its answer lost: tried again at the next run under the same key (never charged twice).
+        this.options.log.warn({ err: error, bookingId: id }, 'automatic balance charge failed; will try again');
+        await this.options.repository.chargeAgainLater(id);
       }
     }
     run.remindedSoon = await this.remind('remind_soon', today);

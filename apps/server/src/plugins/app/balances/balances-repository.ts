@@ -85,7 +85,7 @@ export class BalancesRepository {
 
   /**
    * Claims up to 50 bookings due for a step on `today` (the site's date) and marks the step taken, in `tx`:
-   * - remind_soon: the due date 7 days away or less, still ahead; remind_due: the due date reached;
+   * - remind_soon: the due date 7 days away or less, still ahead; remind_due: the due date reached, no saved card;
    * - charge: a saved card, the due date reached, not tried yet;
    * - overdue: unpaid after the due date and the booking's grace days → `overdue`.
    */
@@ -96,7 +96,11 @@ export class BalancesRepository {
         sql`${open} and b.balance_due_date > ${today}::date and b.balance_due_date <= ${today}::date + ${soonDays}::int and b.balance_reminded_soon_at is null`,
         sql`balance_reminded_soon_at = now()`,
       ],
-      remind_due: [sql`${open} and b.balance_due_date <= ${today}::date and b.balance_reminded_due_at is null`, sql`balance_reminded_due_at = now()`],
+      // A saved card is charged that day instead; a refusal sends its own e-mail with the link to pay.
+      remind_due: [
+        sql`${open} and not b.balance_auto_charge and b.balance_due_date <= ${today}::date and b.balance_reminded_due_at is null`,
+        sql`balance_reminded_due_at = now()`,
+      ],
       charge: [
         sql`${open} and b.balance_auto_charge and b.balance_due_date <= ${today}::date and b.balance_charged_at is null`,
         sql`balance_charged_at = now()`,
@@ -112,5 +116,10 @@ export class BalancesRepository {
             select b.id from bookings b where ${condition} order by b.balance_due_date, b.id limit 50 for update skip locked)
           returning id, payment_terms->>'overdue_action' as overdue_action`,
     );
+  }
+
+  /** A charge whose call failed (the provider unreachable) is tried again at the next run, under the same key. */
+  async chargeAgainLater(id: string): Promise<void> {
+    await this.db.update(bookings).set({ balanceChargedAt: null }).where(eq(bookings.id, id));
   }
 }
