@@ -29,6 +29,7 @@ import calendar from './plugins/app/calendar/calendar-plugin.ts';
 import reviews from './plugins/app/reviews/reviews-plugin.ts';
 import checkIn from './plugins/app/check-in/check-in-plugin.ts';
 import balances from './plugins/app/balances/balances-plugin.ts';
+import reports from './plugins/app/reports/reports-plugin.ts';
 import type { Notifier } from './plugins/app/notifications/notifier.ts';
 import systemRoutes from './routes/api/system/index.ts';
 import authRoutes from './routes/api/auth/index.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, notifier, webDist = WEB_DIST,
   await app.register(invoices, { config });
   await app.register(payments, { config });
   await app.register(balances, { config });
+  await app.register(reports, { config });
   // Before privacy: the guest's export carries their check-ins.
   await app.register(checkIn, { config, settingsKey: secrets.settingsKey });
   await app.register(privacy, { config });

@@ -23,6 +23,7 @@ export * from './arrival.ts';
 export * from './cancellation.ts';
 export * from './payments.ts';
 export * from './payment-terms.ts';
+export * from './reports.ts';
 export * from './settings.ts';
 export * from './privacy.ts';
 export * from './calendar.ts';

@@ -146,6 +146,13 @@ export const paths = {
     day: { method: 'GET', path: '/admin/check-ins' },
     exportCsv: { method: 'GET', path: '/admin/exports/check-ins.csv' },
   },
+  // The owner's numbers (issue 30, docs/decisions/0045-reports.md).
+  reports: {
+    report: { method: 'GET', path: '/admin/reports' },
+    bookingsCsv: { method: 'GET', path: '/admin/exports/bookings.csv' },
+    paymentsCsv: { method: 'GET', path: '/admin/exports/payments.csv' },
+    taxesCsv: { method: 'GET', path: '/admin/exports/taxes.csv' },
+  },
   // A deposit now, the balance later (issue 28, docs/decisions/0044-deposits-and-balances.md).
   balances: {
     terms: { method: 'GET', path: '/payment-terms' },

@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'check_ins.read': ['admin', 'staff'],
   /** Every traveller's document and date of birth, for the authorities. */
   'check_ins.export': ['admin'],
+  /** Every booking's guest and money, the payments and the taxes, as files (issue 30). */
+  'reports.export': ['admin'],
   /** Charge, mark paid or waive a balance (issue 28). */
   'balances.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -106,6 +108,10 @@ export const ROUTE_ACTIONS: Readonly<Record<string, Action>> = {
   [key(paths.invoices.exportCsv)]: 'invoices.read',
   [key(paths.checkIns.day)]: 'check_ins.read',
   [key(paths.checkIns.exportCsv)]: 'check_ins.export',
+  [key(paths.reports.report)]: 'reports.read',
+  [key(paths.reports.bookingsCsv)]: 'reports.export',
+  [key(paths.reports.paymentsCsv)]: 'reports.export',
+  [key(paths.reports.taxesCsv)]: 'reports.export',
   [key(paths.balances.updateTerms)]: 'settings.write',
   [key(paths.balances.manage)]: 'balances.manage',
   [key(paths.balances.payments)]: 'bookings.read',

@@ -15,6 +15,7 @@ import { Property, PropertyInput } from './properties.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { invoiceRoutes } from './invoice-routes.ts';
 import { balanceRoutes } from './balance-routes.ts';
+import { reportRoutes } from './report-routes.ts';
 import { checkInRoutes } from './check-in-routes.ts';
 import { defineRoute, tagByGroup, type RoutePath, type RouteSchemas } from './route.ts';
 import { AvailabilityQuery, AvailabilityResponse, Room, RoomDetail, RoomInput, RoomsQuery } from './rooms.ts';
@@ -301,6 +302,7 @@ export const routes = tagByGroup({
   invoices: invoiceRoutes,
   checkIns: checkInRoutes,
   balances: balanceRoutes,
+  reports: reportRoutes,
 } satisfies RouteTable);
 
 /** The route table's type: the web client reads its schemas as types only (no zod in the browser bundle). */

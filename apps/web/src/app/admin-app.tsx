@@ -22,6 +22,8 @@ const ReviewsPage = lazy(() => import('@/features/admin-reviews/routes/reviews-p
 const UsersPage = lazy(() => import('@/features/admin-team/routes/users-page'));
 const AuditPage = lazy(() => import('@/features/admin-team/routes/audit-page'));
 const CheckInsPage = lazy(() => import('@/features/admin-bookings/routes/check-ins-page'));
+// The reports bring the chart library: only this screen (and the dashboard's lazy occupancy card) loads it.
+const ReportsPage = lazy(() => import('@/features/admin-reports/routes/reports-page'));
 
 /** A screen the signed-in role may use (the contract's permission table, docs/decisions/0039); else not found. */
 function Allowed({ action, children }: { action: Action; children: ReactNode }) {
@@ -47,6 +49,7 @@ export default function AdminApp() {
       <Route path="whatsapp" element={<Allowed action="settings.write"><WhatsappPage /></Allowed>} />
       <Route path="business" element={<Allowed action="settings.write"><BusinessPage /></Allowed>} />
       <Route path="invoices" element={<Allowed action="invoices.read"><InvoicesPage /></Allowed>} />
+      <Route path="reports" element={<Allowed action="reports.read"><ReportsPage /></Allowed>} />
       <Route path="cancellation-policy" element={<Allowed action="settings.write"><CancellationPolicyPage /></Allowed>} />
       <Route path="check-ins" element={<Allowed action="check_ins.read"><CheckInsPage /></Allowed>} />
       <Route path="guests" element={<Allowed action="guests.read"><GuestsPage /></Allowed>} />

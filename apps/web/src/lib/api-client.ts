@@ -1,6 +1,7 @@
 import {
   type AdminBalanceBody,
   type AdminBookingsQuery,
+  type BookingStatus,
   type AdminCreateBookingBody,
   type BillingDetails,
   type BlockBody,
@@ -27,6 +28,7 @@ import {
   type PropertyInput,
   type RecordPaymentBody,
   type RefundBody,
+  type ReportQuery,
   type AdminReviewsQuery,
   type ReviewBody,
   type VisibilityBody,
@@ -245,5 +247,13 @@ export const api = {
   checkIns: {
     day: (query: CheckInDayQuery, signal?: AbortSignal) => call(routes.checkIns.day, { query, signal }),
     exportCsv: (query: CheckInExportQuery) => download(routes.checkIns.exportCsv, `check-ins-${query.from}-${query.to}.csv`, { query }),
+  },
+  /** The owner's numbers (issue 30, docs/decisions/0045-reports.md): the report (admins and staff), the CSV exports (admins). */
+  reports: {
+    report: (query: ReportQuery, signal?: AbortSignal) => call(routes.reports.report, { query, signal }),
+    /** Every booking the bookings screen's filters match. */
+    bookingsCsv: (query: { status?: BookingStatus; q?: string }) => download(routes.reports.bookingsCsv, 'bookings.csv', { query }),
+    paymentsCsv: (query: { from: string; to: string }) => download(routes.reports.paymentsCsv, `payments-${query.from}-${query.to}.csv`, { query }),
+    taxesCsv: (query: { from: string; to: string }) => download(routes.reports.taxesCsv, `taxes-${query.from}-${query.to}.csv`, { query }),
   },
 };

@@ -12,6 +12,7 @@ export const adminPaths = {
   whatsapp: `${paths.admin}/whatsapp`,
   business: `${paths.admin}/business`,
   invoices: `${paths.admin}/invoices`,
+  reports: `${paths.admin}/reports`,
   cancellationPolicy: `${paths.admin}/cancellation-policy`,
   guests: `${paths.admin}/guests`,
   calendar: `${paths.admin}/calendar`,

@@ -74,6 +74,9 @@ export const effectivePaymentTerms = sql<PaymentTermsRules>`coalesce(
   (select s.value::jsonb from settings s where s.key = 'payment_terms'),
   ${JSON.stringify(DEFAULT_PAYMENT_TERMS)}::jsonb)`;
 
+/** The ILIKE pattern of the admin's search on a booking's guest or id: the text anywhere, its wildcards taken literally. */
+export const searchPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export { toBooking, type BookingView } from './booking-view.ts';
 export { availabilityQuery, nightsMeet, occupiesNights, priceTermsColumn, upcomingStaysIn } from './booking-nights.ts';
 
@@ -267,7 +270,7 @@ export class BookingsRepository {
     const conditions: SQL[] = [];
     if (filter.status) conditions.push(eq(bookings.status, filter.status));
     if (filter.q) {
-      const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = searchPattern(filter.q);
       conditions.push(
         or(
           sql`${bookings.userName} ilike ${pattern}`,

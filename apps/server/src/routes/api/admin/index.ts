@@ -3,6 +3,7 @@ import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
 import { contractRoute } from '../../contract-route.ts';
 import balancesRoutes from './balances.ts';
+import reportsRoutes from './reports.ts';
 import calendarRoutes from './calendar.ts';
 import checkInsRoutes from './check-ins.ts';
 import guestsRoutes from './guests.ts';
@@ -20,6 +21,7 @@ const admin: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config })
   await app.register(checkInsRoutes);
   await app.register(teamRoutes);
   await app.register(balancesRoutes);
+  await app.register(reportsRoutes);
   const delivery = () => (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? 'cloud_api' : 'log') as 'cloud_api' | 'log';
 
   contractRoute(app, routes.admin.bookings, {

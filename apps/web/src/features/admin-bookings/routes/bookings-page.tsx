@@ -30,6 +30,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBookingPage, useBookingSummary, useCancelBooking } from '../api/bookings';
 import { AdminBookingCard } from '../components/admin-booking-card';
 import { AdminCancelDialog } from '../components/admin-cancel-dialog';
+import { BookingsExportButton } from '../components/bookings-export-button';
 import { Pagination } from '../components/pagination';
 import { RefundDialog, type RefundTarget } from '../components/refund-dialog';
 import { StatGrid, StatTile } from '../components/stat-tile';
@@ -95,12 +96,15 @@ export default function BookingsPage() {
       title={t('bookings.title')}
       description={t('bookings.subtitle')}
       actions={
-        may(user?.role, 'bookings.create') ? (
-          <Button onClick={() => setEntering({})}>
-            <CalendarPlus aria-hidden="true" />
-            {t('newBooking.action')}
-          </Button>
-        ) : null
+        <>
+          {may(user?.role, 'reports.export') ? <BookingsExportButton status={status} q={q} /> : null}
+          {may(user?.role, 'bookings.create') ? (
+            <Button onClick={() => setEntering({})}>
+              <CalendarPlus aria-hidden="true" />
+              {t('newBooking.action')}
+            </Button>
+          ) : null}
+        </>
       }
     >
       <StatGrid className="lg:grid-cols-3 xl:grid-cols-6">

@@ -5,6 +5,7 @@ import {
   CalendarDays,
   CalendarRange,
   CalendarX2,
+  ChartColumn,
   ChevronRight,
   ClipboardCheck,
   CreditCard,
@@ -21,19 +22,26 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { may, type Action } from '@roomweek/contract';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useProperties, useRooms } from '@/features/admin-shell/api/admin-queries';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { DefaultCredentialsNotice } from '@/features/admin-shell/components/default-credentials-notice';
-import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
 import { adminPaths } from '@/features/admin-shell/paths';
 import { formatCents } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useBookingSummary } from '../api/bookings';
 import { OverdueBalancesCard } from '../components/overdue-balances-card';
 import { SiteWarningsNotice } from '../components/site-warnings-notice';
 import { StatGrid, StatTile } from '../components/stat-tile';
+
+// The occupancy chart brings the chart library: it loads after the dashboard, never with it.
+const OccupancyForecastCard = lazy(() => import('../components/occupancy-forecast-card'));
+// The reports card's texts are the reports' own (reports.json).
+const NAMESPACES = ['admin', 'reports', 'common'];
 
 /** Each screen and the action it needs (the contract's permission table): a role sees only the cards it may use. */
 const SECTIONS: { key: string; to: string; icon: LucideIcon; action: Action }[] = [
@@ -50,6 +58,7 @@ const SECTIONS: { key: string; to: string; icon: LucideIcon; action: Action }[] 
   { key: 'whatsapp', to: adminPaths.whatsapp, icon: MessageCircle, action: 'settings.write' },
   { key: 'business', to: adminPaths.business, icon: Landmark, action: 'settings.write' },
   { key: 'invoices', to: adminPaths.invoices, icon: ReceiptText, action: 'invoices.read' },
+  { key: 'reports', to: adminPaths.reports, icon: ChartColumn, action: 'reports.read' },
   { key: 'users', to: adminPaths.users, icon: UsersRound, action: 'users.manage' },
   { key: 'audit', to: adminPaths.audit, icon: ScrollText, action: 'audit.read' },
   { key: 'account', to: adminPaths.account, icon: UserCog, action: 'security.settings' },
@@ -57,7 +66,7 @@ const SECTIONS: { key: string; to: string; icon: LucideIcon; action: Action }[] 
 
 /** docs/behaviour.md §2 admin dashboard: five counters and a card to each management screen. */
 export default function DashboardPage() {
-  const { t, i18n } = useAdminTranslation();
+  const { t, i18n } = useTranslation(NAMESPACES);
   const { user } = useSession();
   const properties = useProperties();
   const rooms = useRooms();
@@ -105,6 +114,11 @@ export default function DashboardPage() {
         />
       </StatGrid>
       <OverdueBalancesCard />
+      {may(user?.role, 'reports.read') ? (
+        <Suspense fallback={<Skeleton className="h-60 w-full rounded-2xl" />}>
+          <OccupancyForecastCard />
+        </Suspense>
+      ) : null}
 
       <nav aria-label={t('dashboard.sectionsLabel')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

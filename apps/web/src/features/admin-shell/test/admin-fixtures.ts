@@ -7,6 +7,8 @@ import {
   NO_STAY_RULES,
   PaymentSettings,
   Property,
+  Report,
+  ReportFigures,
   Room,
   Timeline,
   type BookingSummary,
@@ -83,6 +85,16 @@ export const PAYMENT_SETTINGS: PaymentSettings = PaymentSettings.parse({
   unreadable: [],
 });
 
+/** A report's figures (issue 30): nothing sold unless given. */
+export function reportFigures(overrides: Partial<ReportFigures> = {}): ReportFigures {
+  return ReportFigures.parse({
+    nights_available: 0, nights_sold: 0, nights_held: 0, occupancy: 0, rent: 0, fees: 0, taxes: 0, adr: 0, revpar: 0,
+    bookings: 0, cancellations: 0, cancellation_rate: 0, average_stay_nights: 0, average_lead_days: 0,
+    by_payment_method: { stripe: 0, paypal: 0, on_site: 0 }, received: 0, refunded: 0,
+    ...overrides,
+  });
+}
+
 export interface AdminData {
   user?: User;
   properties?: Property[];
@@ -158,6 +170,11 @@ export function mockAdminApi(data: AdminData = {}, extra: MockRoutes = {}) {
           balance_amount: booking.balance_amount,
           balance_due_date: booking.balance_due_date ?? booking.start_date,
         })),
+    // The owner's numbers (issue 30): the range asked, as one period with nothing sold.
+    'GET /admin/reports': ({ query }) => {
+      const [from, to] = [query.get('from')!, query.get('to')!];
+      return Report.parse({ from, to, group: query.get('group') ?? 'month', periods: [{ start: from, end: to, ...reportFigures() }], total: reportFigures() });
+    },
     ...extra,
   });
 }
