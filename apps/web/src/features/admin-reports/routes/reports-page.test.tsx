@@ -107,7 +107,7 @@ describe('admin reports', () => {
         'GET /admin/reports': () => REPORT,
         'GET /admin/exports/bookings.csv': csv('bookings.csv'),
         'GET /admin/exports/payments.csv': csv('payments.csv'),
-        'GET /admin/exports/taxes.csv': () => ({ status: 400, body: { detail: 'to: At most 1098 days at once', code: 'validation_error' } }),
+        'GET /admin/exports/taxes.csv': () => ({ status: 500, body: { detail: 'boom', code: 'internal_error' } }),
       },
     );
     const createObjectURL = vi.fn(() => 'blob:csv');
@@ -128,11 +128,11 @@ describe('admin reports', () => {
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
     expect(Object.fromEntries(requests.find((r) => r.path === '/admin/exports/payments.csv')!.query)).toEqual(period);
 
-    // A refused export is a toast; nothing is saved.
+    // A failed export is a toast; nothing is saved.
     await user.click(screen.getByRole('button', { name: 'Exporter les taxes (CSV)' }));
     await waitFor(() => expect(requests.some((r) => r.path === '/admin/exports/taxes.csv')).toBe(true));
     expect(Object.fromEntries(requests.find((r) => r.path === '/admin/exports/taxes.csv')!.query)).toEqual(period);
-    expect(await screen.findByText(/At most 1098 days|invalide|Données/)).toBeInTheDocument();
+    expect(await screen.findByText('Erreur du serveur, veuillez réessayer')).toBeInTheDocument();
     expect(createObjectURL).toHaveBeenCalledTimes(2);
   });
 
