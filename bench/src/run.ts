@@ -27,6 +27,7 @@ import { startCeiling, startServer, type RunningServer } from './server-process.
 import { createScratchDatabase } from './scratch-database.ts';
 import { formatStarts, measureStarts, runProductionBench } from './production-bench.ts';
 import { formatSearchReport, measureSearch, runSearchBench, type SearchTiming } from './search-bench.ts';
+import { runReportsBench } from './reports-bench.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
@@ -210,6 +211,8 @@ async function main() {
   if (production) return runProductionBench(production, log);
   // Issue 26's figures alone: the search at both sizes, with its plans.
   if (process.argv.includes('--search')) return runSearchBench(log);
+  // Issue 30's figures alone: the reports and the bookings export at both sizes.
+  if (process.argv.includes('--reports')) return runReportsBench(log);
   if (SIZES.bookings > 50_000 && !process.env.DATABASE_URL?.trim()) throw new Error('BENCH_BOOKINGS=1000000 runs on PostgreSQL: set DATABASE_URL');
   const startedAt = new Date();
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;

@@ -31,19 +31,24 @@ export interface VisitorOptions {
   token?: string;
   /** The device's time zone; the site's own unless told. */
   timezoneId?: string;
+  /** A site of the test's own (a payment journey's); the shared site unless told. */
+  baseURL?: string;
+  acceptDownloads?: boolean;
 }
 
 /** A fresh visitor: own cookies and storage, console errors collected. */
 export async function newVisitor(browser: Browser, options: VisitorOptions = {}) {
+  const site = options.baseURL ?? baseURL();
   const context: BrowserContext = await browser.newContext({
-    baseURL: baseURL(),
+    baseURL: site,
+    acceptDownloads: options.acceptDownloads ?? false,
     viewport: options.viewport ?? VIEWPORTS.desktop,
     timezoneId: options.timezoneId ?? 'Europe/Brussels',
     // A French browser (its Accept-Language names French): the server renders pages in the visitor's language.
     locale: options.locale ?? 'fr-FR',
   });
   // The server renders a page in the language of the `lang` cookie the app writes when one is picked.
-  if (options.language) await context.addCookies([{ name: 'lang', value: options.language, url: baseURL() }]);
+  if (options.language) await context.addCookies([{ name: 'lang', value: options.language, url: site }]);
   const storage = { lang: options.language, token: options.token };
   await context.addInitScript((saved) => {
     // Only before the first page of the visit, so the app's own changes persist across reloads.

@@ -9,6 +9,15 @@ export async function pickDay(page: Page, date: string) {
   await page.locator(`[data-day="${date}"]:not([data-outside]) button`).click();
 }
 
+/** Picks a stay's arrival then departure once the calendar has enabled them (it knows the room's availability then). */
+export async function pickStay(page: Page, stay: { arrival: string; departure: string }) {
+  const freeDay = (date: string) => page.locator(`[data-day="${date}"]:not([data-outside]) button:not([disabled])`);
+  await freeDay(stay.arrival).waitFor();
+  await pickDay(page, stay.arrival);
+  await freeDay(stay.departure).waitFor();
+  await pickDay(page, stay.departure);
+}
+
 /**
  * Brings the room page's booking card on screen, as a visitor scrolling to it: on a phone the calendar is below the
  * fold and comes only then (a signed-in visitor's page re-renders before it would hydrate, so it is not drawn sooner).

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newUser, registrationBody, settle } from '../support/browser';
-import { pickDay } from '../support/pages';
+import { launchBrowser, newUser, newVisitor, registrationBody, settle } from '../support/browser';
+import { pickStay } from '../support/pages';
 import { startPaymentSite, type PaymentSite } from '../support/payment-server';
 import { addDays, freeStay, todayIn } from '../support/stay';
 
@@ -32,29 +32,12 @@ describe('a guest paying by card', () => {
     );
     expect(quote.rent_total).toBe(room.price_per_week);
 
-    const context = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 1280, height: 800 }, timezoneId: 'Europe/Brussels' });
-    await context.addInitScript((saved) => {
-      if (sessionStorage.getItem('e2e-init')) return;
-      sessionStorage.setItem('e2e-init', '1');
-      localStorage.setItem('lang', 'fr');
-      localStorage.setItem('token', saved);
-    }, token);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/tile|Failed to load resource/i.test(message.text())) errors.push(message.text());
-    });
+    const { context, page, errors } = await newVisitor(browser, { baseURL: site.baseURL, viewport: { width: 1280, height: 800 }, language: 'fr', token });
 
     // The room page: dates through the calendar, then the card tab.
     await page.goto(`/room/${room.id}`);
     await settle(page);
-    // Once the calendar knows the room's availability, the free days are enabled.
-    const freeDay = (date: string) => page.locator(`[data-day="${date}"]:not([data-outside]) button:not([disabled])`);
-    await freeDay(stay.arrival).waitFor();
-    await pickDay(page, stay.arrival);
-    await freeDay(stay.departure).waitFor();
-    await pickDay(page, stay.departure);
+    await pickStay(page, stay);
     await page.getByRole('region', { name: 'Résumé du séjour' }).getByText('7 jours').waitFor();
     await page.getByRole('tab', { name: 'Carte' }).click();
     await page.getByRole('button', { name: 'Réserver et payer par carte' }).click();

@@ -4,7 +4,8 @@ import { bearer, registerUser } from '../helper.ts';
 import { signInStaff } from '../staff/staff-support.ts';
 import { invoicesOf, pdfBytes, pdfText } from '../invoices/invoices-support.ts';
 import { usePaymentsWorld } from '../payments/payments-support.ts';
-import { adminBalance, bookingOf, bookWeek, DEPOSIT_TERMS, payDepositByCard, paymentsOf, recordPayment, roomWithTerms } from './balances-support.ts';
+import { cancelBooking } from '../cancellation/cancellation-support.ts';
+import { adminBalance, bookingOf, bookWeek, DEPOSIT_TERMS, messagesOf, payDepositByCard, paymentsOf, recordPayment, roomWithTerms } from './balances-support.ts';
 
 describe('money received on site, and the owner’s hand on a balance', () => {
   const w = usePaymentsWorld();
@@ -37,6 +38,23 @@ describe('money received on site, and the owner’s hand on a balance', () => {
     const text = (await pdfText(await pdfBytes(w.app, w.guest.token, invoices[0]!.url))).text.replace(/\s+/g, ' ');
     expect(text).toContain('Paiement sur la réservation');
     expect(text).toContain('espèces');
+  });
+
+  it('a guest cancelling a stay paid in cash: cancelled, and the owner is told to give the cash back by hand', async () => {
+    const room = await roomWithTerms(w, 700, null);
+    const booking = await bookWeek(w, room, 40, 'on_site');
+    await recordPayment(w.app, w.admin, booking.id, { amount: 300, method: 'cash' });
+    const cancelled = await cancelBooking(w.app, w.guest.token, booking.id);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Nothing through a provider: the 300 € (free cancellation) go back by hand.
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', paid_amount: 300, refund_amount: 0 });
+    const [alert] = await messagesOf(w, 'admin_cancellation_alert', booking.id);
+    expect(alert!.payload).toMatchObject({ refund_by_hand_cents: 30_000 });
+    // An admin's refund without cancelling cannot send cash back.
+    const other = await bookWeek(w, room, 60, 'on_site');
+    await recordPayment(w.app, w.admin, other.id, { amount: 100, method: 'cash' });
+    const refused = await w.app.inject({ method: 'POST', url: `/api/admin/bookings/${other.id}/refund`, headers: bearer(w.admin), payload: { amount: 50 } });
+    expect(refused.json()).toMatchObject({ code: 'nothing_to_refund' });
   });
 
   it('refuses the wrong role, someone else’s id, bad types and huge values; changes nothing', async () => {

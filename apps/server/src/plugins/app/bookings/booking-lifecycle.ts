@@ -364,11 +364,17 @@ export class BookingLifecycle {
    * pending | confirmed → cancelled, by the guest or by an admin (with an optional note); the guest is told, with the
    * refund the caller recorded in this transaction before (payments/cancellations.ts).
    */
-  async cancel(tx: Executor, id: string, reason: Extract<CancelReason, 'user' | 'admin'>, note?: string | null): Promise<BookingView> {
+  async cancel(
+    tx: Executor,
+    id: string,
+    reason: Extract<CancelReason, 'user' | 'admin'>,
+    note?: string | null,
+    refund: { refundByHandCents?: number } = {},
+  ): Promise<BookingView> {
     await this.begin(tx, id, 'cancel');
     await this.repository.writeState(tx, id, { status: 'cancelled', cancelReason: reason, cancelledAt: bookingTimes.now(), cancelNote: note ?? null });
     const view = await this.view(tx, id);
-    await this.options.notifier.bookingCancelled(tx, view);
+    await this.options.notifier.bookingCancelled(tx, view, refund);
     this.events.cancelled(reason);
     return view;
   }

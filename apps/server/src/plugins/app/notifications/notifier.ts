@@ -23,8 +23,11 @@ export interface Notifier {
   bookingConfirmed(tx: Executor, booking: BookingView, approval?: { message?: string | null }): Promise<void>;
   /** An on-site booking waits for the owner's approval: the guest is told so, the owner asked. */
   bookingAwaitingApproval(tx: Executor, booking: BookingView): Promise<void>;
-  /** The guest or an admin cancelled a booking, or the owner declined it (its `cancel_note` is the owner's message). */
-  bookingCancelled(tx: Executor, booking: BookingView): Promise<void>;
+  /**
+   * The guest or an admin cancelled a booking, or the owner declined it (its `cancel_note` is the owner's message).
+   * `refundByHandCents`: what the terms give back of money recorded by hand, for the owner to return (decision 0044).
+   */
+  bookingCancelled(tx: Executor, booking: BookingView, refund?: { refundByHandCents?: number }): Promise<void>;
   /** A confirmed stay arrives soon and its online check-in is not complete (docs/decisions/0036). */
   checkInReminder(tx: Executor, booking: BookingView): Promise<void>;
   /** A confirmed stay's arrival instructions are due: `text` in the guest's language or French (docs/decisions/0038). */

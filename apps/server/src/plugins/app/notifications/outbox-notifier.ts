@@ -125,7 +125,7 @@ export class OutboxNotifier implements Notifier {
    * person (the guest or an admin) cancelled a booking the owner was told about — not a hold that expired or whose
    * payment failed, nor a hold never confirmed.
    */
-  async bookingCancelled(tx: Executor, view: BookingView) {
+  async bookingCancelled(tx: Executor, view: BookingView, refund: { refundByHandCents?: number } = {}) {
     const { booking } = view;
     const language = asLanguage(booking.language);
     const declined = booking.cancelReason === 'declined' ? { owner_message: booking.cancelNote } : {};
@@ -133,7 +133,7 @@ export class OutboxNotifier implements Notifier {
     const byPerson = booking.cancelReason === 'user' || booking.cancelReason === 'admin';
     if (byPerson && booking.confirmedAt) {
       const digits = await this.adminDigits(tx, booking.id);
-      const owner = this.bookingPayload(view, this.options.adminLanguage);
+      const owner = { ...this.bookingPayload(view, this.options.adminLanguage), ...(refund.refundByHandCents ? { refund_by_hand_cents: refund.refundByHandCents } : {}) };
       await this.enqueue(tx, 'whatsapp', 'admin_cancellation_alert', digits, this.options.adminLanguage, owner, booking.id);
     }
   }

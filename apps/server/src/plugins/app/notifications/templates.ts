@@ -49,6 +49,8 @@ export interface BookingPayload extends MessagePrice {
   owner_message?: string | null;
   /** The property's arrival instructions, when the message carries them (docs/decisions/0038). */
   arrival_instructions?: string;
+  /** A cancellation's refund of money recorded by hand, which the owner gives back (decision 0044). */
+  refund_by_hand_cents?: number;
 }
 
 export interface PasswordResetPayload {
@@ -352,6 +354,7 @@ export function renderAdminCancellationAlert(language: Language, booking: Bookin
     paid > 0
       ? [`${a.paid}: ${formatEuros(paid, language)}`, `${a.refund}: ${refund > 0 ? formatEuros(refund, language) : a.noRefund}`]
       : [`${a.refund}: ${a.nothingPaid}`];
+  if (booking.refund_by_hand_cents) money.push(`${a.refundByHand}: ${formatEuros(booking.refund_by_hand_cents, language)}`);
   return [
     `*${a.title}*`,
     `${a.cancelledBy}: ${booking.cancel_reason === 'admin' ? a.byAdmin : a.byGuest}`,

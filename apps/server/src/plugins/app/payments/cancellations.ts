@@ -94,9 +94,9 @@ export class Cancellations {
               : this.policyRefund(booking).totalCents;
       if (cents > refundableCents(booking)) throw refundTooLarge(booking, 'refund_amount');
       const note = body.reason || null;
-      const refunds = cents > 0 ? await this.recordRefund(tx, booking, cents, 'cancellation', `cancel-${booking.id}`, note) : [];
-      await this.options.lifecycle.cancel(tx, id, booking.userId === user.id ? 'user' : 'admin', note);
-      return refunds;
+      const refund = await this.recordRefund(tx, booking, cents, 'cancellation', `cancel-${booking.id}`, note, { byHand: true });
+      await this.options.lifecycle.cancel(tx, id, booking.userId === user.id ? 'user' : 'admin', note, { refundByHandCents: refund.byHandCents });
+      return refund.ids;
     });
     return this.afterRefund(id, refundIds);
   }
@@ -111,9 +111,9 @@ export class Cancellations {
     if (!locked || locked.booking.status !== 'confirmed') return [];
     const { booking } = locked;
     const cents = Math.min(this.policyRefund(booking).totalCents, refundableCents(booking));
-    const refunds = cents > 0 ? await this.recordRefund(tx, booking, cents, 'cancellation', `cancel-${booking.id}`, 'balance overdue') : [];
+    const refund = await this.recordRefund(tx, booking, cents, 'cancellation', `cancel-${booking.id}`, 'balance overdue', { byHand: true });
     await this.options.lifecycle.cancelUnpaidBalance(tx, id);
-    return refunds;
+    return refund.ids;
   }
 
   /** Sends refunds recorded in a committed transaction (the refund job retries what fails). */
@@ -147,7 +147,7 @@ export class Cancellations {
       }
       if (booking.paidCents === 0) throw conflict('nothing_to_refund', 'No payment was received for this booking');
       if (cents > refundableCents(booking)) throw refundTooLarge(booking, 'amount');
-      return this.recordRefund(tx, booking, cents, 'goodwill', idempotencyKey, body.reason || null);
+      return (await this.recordRefund(tx, booking, cents, 'goodwill', idempotencyKey, body.reason || null, { byHand: false })).ids;
     });
     return this.afterRefund(id, refundIds);
   }
@@ -181,17 +181,27 @@ export class Cancellations {
   /**
    * A refund spread over the booking's card and PayPal payments, latest first, each part through the provider it came
    * by (decision 0044), recorded with the booking's totals (the caller holds its lock). The first part has the key, the
-   * next ones `key#2`, `key#3`…, so a repeat records nothing. Money recorded by hand is not refunded here: past what the
-   * providers can give back, 409 nothing_to_refund — the owner gives it back by hand.
+   * next ones `key#2`, `key#3`…, so a repeat records nothing. Money recorded by hand is not sent back by the site: past
+   * what the providers can give back, a cancellation answers the rest as `byHandCents` (the owner is told, and gives it
+   * back by hand); an admin's refund without cancelling is refused (409 nothing_to_refund).
    */
-  private async recordRefund(tx: Executor, booking: BookingRow, cents: number, reason: 'cancellation' | 'goodwill', key: string, note: string | null): Promise<string[]> {
+  private async recordRefund(
+    tx: Executor,
+    booking: BookingRow,
+    cents: number,
+    reason: 'cancellation' | 'goodwill',
+    key: string,
+    note: string | null,
+    { byHand }: { byHand: boolean },
+  ): Promise<{ ids: string[]; byHandCents: number }> {
+    if (cents <= 0) return { ids: [], byHandCents: 0 };
     const parts = await this.options.balances.refundableParts(tx, booking.id);
     const refundable = parts.reduce((sum, part) => sum + part.refundable_cents, 0);
-    if (refundable < cents) {
+    if (refundable < cents && !byHand) {
       throw conflict('nothing_to_refund', refundable === 0 ? 'This booking has no card or PayPal payment to refund' : 'Part of this refund was paid by hand: give it back by hand');
     }
     const ids: string[] = [];
-    let left = cents;
+    let left = Math.min(cents, refundable);
     for (const [index, part] of parts.entries()) {
       if (left === 0) break;
       const amountCents = Math.min(left, part.refundable_cents);
@@ -207,7 +217,9 @@ export class Cancellations {
       });
       if (recorded.created) ids.push(recorded.id);
     }
-    return ids;
+    const byHandCents = cents - Math.min(cents, refundable);
+    if (byHandCents > 0) this.options.log.warn({ bookingId: booking.id, byHandCents }, 'part of a cancellation’s refund was paid by hand: the owner gives it back');
+    return { ids, byHandCents };
   }
 
   /** Once the transaction has committed: the providers are asked now (the refund job retries a failure), then the booking read. */

@@ -55,7 +55,10 @@ export interface TaxExportRow {
 export class ExportsRepository {
   constructor(private readonly db: Database) {}
 
-  /** One page of bookings, newest first, after the key (created_at, id) of the previous page's last row. */
+  /**
+   * One page of bookings, newest first (then by id, the order of `bookings_created_idx`, so a page is read from the
+   * index), after the key (created_at, id) of the previous page's last row.
+   */
   bookings(filter: { status?: string | undefined; q?: string | undefined }, after: { createdAt: string; id: string } | null): Promise<BookingExportRow[]> {
     const q = filter.q ? searchPattern(filter.q) : null;
     return queryRows<BookingExportRow>(
@@ -68,8 +71,8 @@ export class ExportsRepository {
           where true
             ${filter.status ? sql`and b.status = ${filter.status}` : sql``}
             ${q ? sql`and (b.user_name ilike ${q} or b.user_email ilike ${q} or b.id::text ilike ${q})` : sql``}
-            ${after ? sql`and (b.created_at, b.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
-          order by b.created_at desc, b.id desc
+            ${after ? sql`and b.created_at <= ${after.createdAt}::timestamptz and (b.created_at < ${after.createdAt}::timestamptz or b.id > ${after.id}::uuid)` : sql``}
+          order by b.created_at desc, b.id
           limit ${EXPORT_BATCH}`,
     );
   }

@@ -89,6 +89,8 @@ export default function BookingsPage() {
     });
 
   const totals = summary.data;
+  const mayExport = may(user?.role, 'reports.export');
+  const mayCreate = may(user?.role, 'bookings.create');
   const count = (value: number | undefined) => (summary.isError ? '—' : value);
 
   return (
@@ -96,15 +98,17 @@ export default function BookingsPage() {
       title={t('bookings.title')}
       description={t('bookings.subtitle')}
       actions={
-        <>
-          {may(user?.role, 'reports.export') ? <BookingsExportButton status={status} q={q} /> : null}
-          {may(user?.role, 'bookings.create') ? (
-            <Button onClick={() => setEntering({})}>
-              <CalendarPlus aria-hidden="true" />
-              {t('newBooking.action')}
-            </Button>
-          ) : null}
-        </>
+        mayExport || mayCreate ? (
+          <>
+            {mayExport ? <BookingsExportButton status={status} q={q} /> : null}
+            {mayCreate ? (
+              <Button onClick={() => setEntering({})}>
+                <CalendarPlus aria-hidden="true" />
+                {t('newBooking.action')}
+              </Button>
+            ) : null}
+          </>
+        ) : null
       }
     >
       <StatGrid className="lg:grid-cols-3 xl:grid-cols-6">

@@ -52,6 +52,7 @@ describe('admin dashboard', () => {
       '/admin/whatsapp',
       '/admin/business',
       '/admin/invoices',
+      '/admin/reports',
       '/admin/users',
       '/admin/audit',
       '/admin/account',
@@ -66,7 +67,7 @@ describe('admin dashboard', () => {
     const hrefs = within(sections)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/admin/calendar', '/admin/availability', '/admin/bookings', '/admin/check-ins', '/admin/guests']);
+    expect(hrefs).toEqual(['/admin/calendar', '/admin/availability', '/admin/bookings', '/admin/check-ins', '/admin/guests', '/admin/reports']);
   });
 
   it('notes the refunds on their way under the revenue, the failed ones under what was received, and a dash when the summary fails', async () => {

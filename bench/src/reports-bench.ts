@@ -1,0 +1,154 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { addDays } from '@roomweek/contract';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
+import { EXPORT_BATCH, ExportsRepository } from '../../apps/server/src/plugins/app/reports/exports-repository.ts';
+import { ReportExports } from '../../apps/server/src/plugins/app/reports/report-exports.ts';
+import { ReportsRepository } from '../../apps/server/src/plugins/app/reports/reports-repository.ts';
+import { ReportsService } from '../../apps/server/src/plugins/app/reports/reports-service.ts';
+import { buildDataset, SITE_TIME_ZONE, SIZES, type Dataset } from './dataset.ts';
+import { planStatements } from './explain.ts';
+import { generateFirst, generateRest, type Target } from './generate-data.ts';
+import { createScratchDatabase } from './scratch-database.ts';
+
+/** Issue 30's budgets: a 12-month report by month, and the bookings export. */
+export const REPORT_BUDGET_MS = 500;
+export const REPORT_FLATNESS_BUDGET = 1.25;
+export const EXPORT_ROWS_PER_SECOND = 20_000;
+export const EXPORT_RSS_GROWTH_MB = 100;
+
+interface ReportTiming {
+  name: string;
+  bookings: number;
+  p50: number;
+  p95: number;
+  plans: string[][];
+}
+
+interface ExportTiming {
+  bookings: number;
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  rssGrowthMb: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** The reports an owner asks: the last 12 months by month, the next 8 weeks by week, one property's year by month. */
+function reports(data: Dataset) {
+  return [
+    { name: 'last 12 months, by month', query: { from: addDays(data.today, -365), to: data.today, group: 'month' as const } },
+    { name: 'next 8 weeks, by week', query: { from: data.today, to: addDays(data.today, 55), group: 'week' as const } },
+    { name: 'one property, 12 months, by month', query: { from: addDays(data.today, -365), to: data.today, group: 'month' as const, property_id: data.properties[0]!.id } },
+  ];
+}
+
+async function open(target: Target): Promise<DatabaseHandle> {
+  return openDatabase(target.databaseUrl ? { databaseUrl: target.databaseUrl, poolSize: 4, countQueries: true } : { dataDir: target.dataDir, countQueries: true });
+}
+
+async function measureReports(handle: DatabaseHandle, data: Dataset, runs: number): Promise<ReportTiming[]> {
+  const [count] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from bookings`);
+  const service = new ReportsService({ repository: new ReportsRepository(handle.db), timeZone: SITE_TIME_ZONE });
+  const results: ReportTiming[] = [];
+  for (const { name, query } of reports(data)) {
+    const run = () => service.report(query);
+    const plans = await planStatements(handle, run);
+    for (let i = 0; i < 3; i++) await run();
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      await run();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    results.push({ name, bookings: count?.n ?? 0, p50: percentile(times, 0.5), p95: percentile(times, 0.95), plans });
+  }
+  return results;
+}
+
+/** Streams every booking as CSV (consumed as a client would read it), with the process's resident memory sampled. */
+async function measureExport(handle: DatabaseHandle): Promise<ExportTiming> {
+  const exports = new ReportExports(new ExportsRepository(handle.db), SITE_TIME_ZONE, EXPORT_BATCH);
+  globalThis.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  let rows = -1;
+  const started = performance.now();
+  for await (const chunk of exports.bookings({})) {
+    rows += (String(chunk).match(/\r\n/g) ?? []).length;
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const [count] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from bookings`);
+  return { bookings: count?.n ?? 0, rows, seconds, rowsPerSecond: rows / seconds, rssGrowthMb: (peak - before) / 1024 / 1024 };
+}
+
+function format(database: string, small: ReportTiming[], large: ReportTiming[], exports: ExportTiming[]): string {
+  const at = (n: number | undefined) => n?.toLocaleString('en') ?? '?';
+  const lines = [
+    `GET /api/admin/reports on ${database} (service + SQL): p95 ms at ${at(small[0]?.bookings)} and ${at(large[0]?.bookings)} bookings`,
+    `${'report'.padEnd(40)} ${'p50'.padStart(7)} ${'p95 small'.padStart(10)} ${'p95 large'.padStart(10)} ${'× growth'.padStart(9)}  budget`,
+  ];
+  for (const [i, timing] of large.entries()) {
+    const before = small[i]!;
+    const growth = timing.p95 / before.p95;
+    const ok = timing.p95 <= REPORT_BUDGET_MS && (growth <= REPORT_FLATNESS_BUDGET || timing.p95 - before.p95 < 5);
+    lines.push(`${timing.name.padEnd(40)} ${timing.p50.toFixed(1).padStart(7)} ${before.p95.toFixed(1).padStart(10)} ${timing.p95.toFixed(1).padStart(10)} ${growth.toFixed(2).padStart(9)}  ${ok ? 'ok' : 'OVER'}`);
+  }
+  lines.push(`budget: p95 ≤ ${REPORT_BUDGET_MS} ms, growth ≤ × ${REPORT_FLATNESS_BUDGET} (or under 5 ms)`, '', 'GET /api/admin/exports/bookings.csv (streamed, every booking):');
+  for (const e of exports) {
+    const ok = e.rowsPerSecond >= EXPORT_ROWS_PER_SECOND && e.rssGrowthMb < EXPORT_RSS_GROWTH_MB;
+    lines.push(`  ${at(e.rows)} rows in ${e.seconds.toFixed(1)} s: ${at(Math.round(e.rowsPerSecond))} rows/s, resident memory +${e.rssGrowthMb.toFixed(1)} MB  ${ok ? 'ok' : 'OVER'}`);
+  }
+  lines.push(`budget: ≥ ${EXPORT_ROWS_PER_SECOND.toLocaleString('en')} rows/s, resident memory growth < ${EXPORT_RSS_GROWTH_MB} MB`, '', `plans at ${at(large[0]?.bookings)} bookings:`);
+  for (const timing of large) {
+    lines.push(`-- ${timing.name}`);
+    for (const [i, plan] of timing.plans.entries()) lines.push(`   statement ${i + 1}:`, ...plan.map((line) => `     ${line}`));
+  }
+  return lines.join('\n');
+}
+
+/**
+ * `npm run bench -- --reports`: the reports and the bookings export alone, on a fresh database with the bench's data
+ * — PGlite (500 rooms, 5,000 then 50,000 bookings) or, with DATABASE_URL, PostgreSQL (BENCH_BOOKINGS=1000000: 2,000
+ * rooms, 50,000 then 1,000,000). Prints the table and the plans, writes bench/results/reports-<database>-<time>.json.
+ */
+export async function runReportsBench(log: (message: string) => void): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const database = databaseUrl ? 'postgres' : 'pglite';
+  const data = buildDataset();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roomweek-reports-bench-'));
+  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
+  const target: Target = { dataDir, databaseUrl: scratch?.url };
+  const runs = SIZES.bookings > 100_000 ? 20 : 40;
+  try {
+    log(`${database}: ${data.rooms.length} rooms, ${data.firstBookings.length} bookings`);
+    await generateFirst(target, data);
+    let handle = await open(target);
+    log('reports @ first size');
+    const small = await measureReports(handle, data, runs);
+    const exports = [await measureExport(handle)];
+    await handle.close();
+    log(`topping up to ${(data.firstBookings.length + data.restBookings.length).toLocaleString('en')} bookings`);
+    await generateRest(target, data);
+    handle = await open(target);
+    log('reports @ full size');
+    const large = await measureReports(handle, data, runs);
+    exports.push(await measureExport(handle));
+    await handle.close();
+    const dir = fileURLToPath(new URL('../results/', import.meta.url));
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `reports-${database}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    await writeFile(file, `${JSON.stringify({ database, rooms: data.rooms.length, small, large, exports }, null, 2)}\n`);
+    console.log(format(database, small, large, exports));
+    console.log(`\nresults: bench/results/${path.basename(file)}`);
+  } finally {
+    await scratch?.drop().catch((error: unknown) => log(`could not drop the bench database: ${String(error)}`));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
