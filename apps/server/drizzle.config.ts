@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // (see docs/decisions/0002-migrations.md).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/outbox-schema.ts', './src/db/payments-schema.ts', './src/db/totals-schema.ts', './src/db/calendar-schema.ts', './src/db/security-schema.ts', './src/db/reviews-schema.ts', './src/db/check-in-schema.ts', './src/db/invoices-schema.ts'],
+  schema: ['./src/db/schema.ts', './src/db/outbox-schema.ts', './src/db/payments-schema.ts', './src/db/totals-schema.ts', './src/db/calendar-schema.ts', './src/db/security-schema.ts', './src/db/reviews-schema.ts', './src/db/check-in-schema.ts', './src/db/invoices-schema.ts', './src/db/reports-schema.ts'],
   out: './drizzle-out',
 });

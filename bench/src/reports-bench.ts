@@ -1,18 +1,21 @@
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@roomweek/contract';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
-import { EXPORT_BATCH, ExportsRepository } from '../../apps/server/src/plugins/app/reports/exports-repository.ts';
-import { ReportExports } from '../../apps/server/src/plugins/app/reports/report-exports.ts';
 import { ReportsRepository } from '../../apps/server/src/plugins/app/reports/reports-repository.ts';
 import { ReportsService } from '../../apps/server/src/plugins/app/reports/reports-service.ts';
 import { buildDataset, SITE_TIME_ZONE, SIZES, type Dataset } from './dataset.ts';
 import { planStatements } from './explain.ts';
 import { generateFirst, generateRest, type Target } from './generate-data.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { productionNodeFlags } from '../../scripts/node-flags.mjs';
+
+const run = promisify(execFile);
 
 /** Issue 30's budgets: a 12-month report by month, and the bookings export. */
 export const REPORT_BUDGET_MS = 500;
@@ -71,21 +74,17 @@ async function measureReports(handle: DatabaseHandle, data: Dataset, runs: numbe
   return results;
 }
 
-/** Streams every booking as CSV (consumed as a client would read it), with the process's resident memory sampled. */
-async function measureExport(handle: DatabaseHandle): Promise<ExportTiming> {
-  const exports = new ReportExports(new ExportsRepository(handle.db), SITE_TIME_ZONE, EXPORT_BATCH);
-  globalThis.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  let rows = -1;
-  const started = performance.now();
-  for await (const chunk of exports.bookings({})) {
-    rows += (String(chunk).match(/\r\n/g) ?? []).length;
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const [count] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from bookings`);
-  return { bookings: count?.n ?? 0, rows, seconds, rowsPerSecond: rows / seconds, rssGrowthMb: (peak - before) / 1024 / 1024 };
+/**
+ * Streams every booking as CSV in a process of its own with the production heap flags (export-probe.ts), as the
+ * server would: rows a second and how much its resident memory grew.
+ */
+async function measureExport(target: Target, bookings: number): Promise<ExportTiming> {
+  const probe = fileURLToPath(new URL('./export-probe.ts', import.meta.url));
+  const { stdout } = await run(process.execPath, [...productionNodeFlags(), '--import', 'tsx', probe, target.databaseUrl ?? target.dataDir], {
+    maxBuffer: 1 << 20,
+  });
+  const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as { rows: number; seconds: number; rssGrowthMb: number };
+  return { bookings, rows: result.rows, seconds: result.seconds, rowsPerSecond: result.rows / result.seconds, rssGrowthMb: result.rssGrowthMb };
 }
 
 function format(database: string, small: ReportTiming[], large: ReportTiming[], exports: ExportTiming[]): string {
@@ -132,15 +131,16 @@ export async function runReportsBench(log: (message: string) => void): Promise<v
     let handle = await open(target);
     log('reports @ first size');
     const small = await measureReports(handle, data, runs);
-    const exports = [await measureExport(handle)];
+    const firstCount = small[0]?.bookings ?? 0;
     await handle.close();
+    const exports = [await measureExport(target, firstCount)];
     log(`topping up to ${(data.firstBookings.length + data.restBookings.length).toLocaleString('en')} bookings`);
     await generateRest(target, data);
     handle = await open(target);
     log('reports @ full size');
     const large = await measureReports(handle, data, runs);
-    exports.push(await measureExport(handle));
     await handle.close();
+    exports.push(await measureExport(target, large[0]?.bookings ?? 0));
     const dir = fileURLToPath(new URL('../results/', import.meta.url));
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `reports-${database}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

@@ -252,12 +252,16 @@ export const bookings = pgTable(
     paypalOrderId: text('paypal_order_id'),
     paymentReference: text('payment_reference'),
     createdAt: createdAt(),
+    /** The site's date it was made (migration 0032): what a report's lead time counts from. */
+    bookedOn: date('booked_on', { mode: 'string' }).notNull().default(sql`((now() at time zone 'UTC')::date)`),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     index('bookings_room_dates_idx').on(t.roomId, t.startDate),
     index('bookings_user_idx').on(t.userId, t.startDate),
+    // A report's arrivals, by arrival date (migration 0032).
+    index('bookings_start_idx').on(t.startDate),
     index('bookings_pending_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
     // The admin's pages order by (created_at desc, id): a page picks its ids from this index (migration 0004).
     index('bookings_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),

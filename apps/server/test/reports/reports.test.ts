@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import type { Booking, Report } from '@roomweek/contract';
@@ -100,6 +101,44 @@ describe('the owner’s numbers: a hand-made month', () => {
     const daily = (await report(w.admin, `from=${first}&to=${last}&group=day&property_id=${world.property.id}`)).json<Report>();
     expect(daily.periods).toHaveLength(days);
     expect(daily.total).toMatchObject({ nights_sold: 11, rent: 1100, taxes: 36 });
+  });
+
+  it('the monthly rollup follows every change: a cancellation, a release, a deletion; it always equals the day-by-day count', async () => {
+    const { first, last, next } = months();
+    const property = await createProperty(w.app, w.admin, { name: 'Rollup', taxes: [TAX] });
+    const room = await createRoom(w.app, w.admin, property.id, { price_per_week: 910 });
+    const stay = async (start: string, end: string, method: string) =>
+      (await book(w.app, w.guest.token, { room_id: room.id, start_date: start, end_date: end, payment_method: method, adults: 2 })).json<Booking>();
+    const kept = await stay(addDays(first, 1), addDays(first, 6), 'on_site');
+    const across = await stay(addDays(next, -3), addDays(next, 9), 'on_site');
+    const cancelled = await stay(addDays(first, 10), addDays(first, 17), 'on_site');
+    expect((await w.app.inject({ method: 'PUT', url: `/api/bookings/${cancelled.id}/cancel`, headers: bearer(w.admin), payload: { reason: 'test' } })).statusCode).toBe(200);
+    const query = `property_id=${property.id}`;
+    const byMonth = async () => (await report(w.admin, `from=${first}&to=${addDays(next, 30)}&${query}`)).json<Report>();
+    const byDay = async () => (await report(w.admin, `from=${first}&to=${addDays(next, 30)}&group=day&${query}`)).json<Report>();
+    const monthOf = (answer: Report, start: string) => answer.periods.find((p) => p.start === start)!;
+    const sumDays = (answer: Report, from: string, to: string) => {
+      const days = answer.periods.filter((p) => p.start >= from && p.start <= to);
+      const add = (key: 'nights_sold' | 'rent' | 'taxes' | 'bookings' | 'cancellations') => Math.round(days.reduce((sum, p) => sum + p[key] * 100, 0)) / 100;
+      return { nights_sold: add('nights_sold'), rent: add('rent'), taxes: add('taxes'), bookings: add('bookings'), cancellations: add('cancellations') };
+    };
+    const check = async () => {
+      const [month, day] = [await byMonth(), await byDay()];
+      expect(monthOf(month, first)).toMatchObject(sumDays(day, first, last));
+      return month;
+    };
+    const before = await check();
+    // 5 nights (a stay under a week costs a week: 910 €) + 3 of the 12 nights across the month's end (1,560 € × 3 ÷ 12).
+    expect(monthOf(before, first)).toMatchObject({ nights_sold: 8, rent: 910 + 390, bookings: 2, cancellations: 1 });
+    // The stay across the month's end cancelled: taken out of both months.
+    await w.app.inject({ method: 'PUT', url: `/api/bookings/${across.id}/cancel`, headers: bearer(w.admin), payload: {} });
+    const after = await check();
+    expect(monthOf(after, first)).toMatchObject({ nights_sold: 5, rent: 910, bookings: 1, cancellations: 2 });
+    expect(monthOf(after, next)).toMatchObject({ nights_sold: 0, rent: 0 });
+    // A row deleted outright (an operator's hand) leaves nothing behind.
+    await w.app.db.execute(sql`delete from check_ins where booking_id = ${kept.id}`);
+    await w.app.db.execute(sql`delete from bookings where id = ${kept.id}`);
+    expect(monthOf(await check(), first)).toMatchObject({ nights_sold: 0, rent: 0, bookings: 0 });
   });
 
   it('admins and staff read it; guests 403, anonymous 401; bad ranges and groups 400 naming the field', async () => {

@@ -129,6 +129,7 @@ export default fp<ServicesOptions>(
       repository: bookingsRepository,
       notifier: app.notifier,
       holdMinutes: config.BOOKING_HOLD_MINUTES,
+      timeZone: config.TZ_SITE,
       events: app.metrics.bookings,
     });
     app.decorate('bookingsRepository', bookingsRepository);

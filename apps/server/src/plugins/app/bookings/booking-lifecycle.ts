@@ -1,5 +1,6 @@
 import type { BookingStatus, CancelReason, PaymentMethod } from '@roomweek/contract';
 import type { Executor } from '../../../db/client.ts';
+import { siteToday } from '../../../lib/dates.ts';
 import { conflict, notFound, sqlState } from '../../../lib/errors.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import { holdCeiling, isReleasedHold } from './hold-policy.ts';
@@ -86,6 +87,8 @@ export interface BookingLifecycleOptions {
   notifier: Notifier;
   /** How long a new card/PayPal booking holds its nights unpaid. */
   holdMinutes: number;
+  /** TZ_SITE: the site's date a booking is made on (its `booked_on`, what a report's lead time counts from). */
+  timeZone: string;
   events?: BookingEvents;
 }
 
@@ -179,6 +182,7 @@ export class BookingLifecycle {
       ...values,
       status: confirmed ? 'confirmed' : 'pending',
       holdExpiresAt: onSite ? null : bookingTimes.inMinutes(this.options.holdMinutes),
+      bookedOn: siteToday(this.options.timeZone),
       confirmedAt: confirmed ? bookingTimes.now() : null,
     });
     const view = await this.view(tx, id);

@@ -59,7 +59,8 @@ export class ReportsRepository {
    * spread evenly over their nights: a period gets round(amount × nights up to its end ÷ nights) less the same up to its
    * start, so a stay's parts add up to its amounts exactly.
    */
-  stays(periods: Period[], filter: RoomFilter): Promise<StayRow[]> {
+  stays(periods: Period[], filter: RoomFilter, only: 'all' | 'held' = 'all'): Promise<StayRow[]> {
+    if (periods.length === 0) return Promise.resolve([]);
     const from = periods[0]!.start;
     const end = periods.at(-1)!.end;
     return queryRows<StayRow>(
@@ -69,7 +70,7 @@ export class ReportsRepository {
               (b.total_cents - b.fees_cents - b.taxes_cents)::numeric as rent, b.fees_cents::numeric as fees, b.taxes_cents::numeric as taxes
             from bookings b join rooms r on r.id = b.room_id
             where b.status <> 'cancelled' and daterange(b.start_date, b.end_date, '[)') && daterange(${from}::date, ${end}::date, '[)')
-              and (b.status = 'confirmed' or b.hold_expires_at is null or b.hold_expires_at > now())
+              and (${only === 'held' ? sql`false` : sql`b.status = 'confirmed'`} or (b.status = 'pending' and (b.hold_expires_at is null or b.hold_expires_at > now())))
               and ${roomCondition(filter)}),
           parts as (
             select p.i, b.status, b.n, b.rent, b.fees, b.taxes,
@@ -111,10 +112,11 @@ export class ReportsRepository {
   }
 
   /**
-   * The stays arriving in each period: confirmed ones (count, nights, days booked ahead in the site's zone, payment
-   * method), and cancellations — stays that had been confirmed and were cancelled.
+   * The stays arriving in each period: confirmed ones (count, nights, days booked ahead of arrival, payment method),
+   * and cancellations — stays that had been confirmed and were cancelled.
    */
-  arrivals(periods: Period[], filter: RoomFilter, timeZone: string): Promise<ArrivalRow[]> {
+  arrivals(periods: Period[], filter: RoomFilter): Promise<ArrivalRow[]> {
+    if (periods.length === 0) return Promise.resolve([]);
     const from = periods[0]!.start;
     const end = periods.at(-1)!.end;
     return queryRows<ArrivalRow>(
@@ -123,7 +125,7 @@ export class ReportsRepository {
             count(*) filter (where b.status = 'confirmed')::int as bookings,
             count(*) filter (where b.status = 'cancelled')::int as cancellations,
             coalesce(sum(b.end_date - b.start_date) filter (where b.status = 'confirmed'), 0)::int as stay_nights,
-            coalesce(sum(b.start_date - (b.created_at at time zone ${timeZone})::date) filter (where b.status = 'confirmed'), 0)::int as lead_days,
+            coalesce(sum(b.start_date - b.booked_on) filter (where b.status = 'confirmed'), 0)::int as lead_days,
             count(*) filter (where b.status = 'confirmed' and b.payment_method = 'stripe')::int as stripe,
             count(*) filter (where b.status = 'confirmed' and b.payment_method = 'paypal')::int as paypal,
             count(*) filter (where b.status = 'confirmed' and b.payment_method = 'on_site')::int as on_site
@@ -132,6 +134,27 @@ export class ReportsRepository {
           join rooms r on r.id = b.room_id
           where b.start_date >= ${from}::date and b.start_date < ${end}::date and ${roomCondition(filter)}
             and (b.status = 'confirmed' or (b.status = 'cancelled' and b.confirmed_at is not null))
+          group by p.i`,
+    );
+  }
+
+  /**
+   * Whole months from the rollup the trigger keeps (`report_room_months`, migration 0032): per month, the confirmed
+   * stays' nights and amounts and the arrivals, read as rooms × months rows whatever the number of bookings.
+   */
+  months(periods: Period[], filter: RoomFilter): Promise<(Omit<StayRow, 'nights_held'> & ArrivalRow)[]> {
+    if (periods.length === 0) return Promise.resolve([]);
+    return queryRows(
+      this.db,
+      sql`select p.i::int, coalesce(sum(m.nights_sold), 0)::int as nights_sold, coalesce(sum(m.rent_cents), 0)::float8 as rent_cents,
+            coalesce(sum(m.fees_cents), 0)::float8 as fees_cents, coalesce(sum(m.taxes_cents), 0)::float8 as taxes_cents,
+            coalesce(sum(m.arrivals), 0)::int as bookings, coalesce(sum(m.cancellations), 0)::int as cancellations,
+            coalesce(sum(m.stay_nights), 0)::int as stay_nights, coalesce(sum(m.lead_days), 0)::int as lead_days,
+            coalesce(sum(m.stripe), 0)::int as stripe, coalesce(sum(m.paypal), 0)::int as paypal, coalesce(sum(m.on_site), 0)::int as on_site
+          from ${periodsTable(periods)}
+          join report_room_months m on m.month = p.s
+          join rooms r on r.id = m.room_id
+          where m.month = any(${`{${periods.map((p) => p.start).join(',')}}`}::date[]) and ${roomCondition(filter)}
           group by p.i`,
     );
   }

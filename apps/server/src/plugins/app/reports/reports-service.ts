@@ -56,6 +56,9 @@ function figures(s: Sums): ReportFigures {
   };
 }
 
+/** A period that is a whole calendar month (the rollup's unit). */
+const isWholeMonth = (period: Period) => period.start.endsWith('-01') && period.end.endsWith('-01') && addDays(period.start, 27) < period.end && addDays(period.start, 31) >= period.end;
+
 const add = (a: Sums, b: Sums): Sums => Object.fromEntries(Object.keys(a).map((k) => [k, a[k as keyof Sums] + b[k as keyof Sums]])) as unknown as Sums;
 
 /**
@@ -70,19 +73,27 @@ export class ReportsService {
     const periods = reportPeriods(query.from, query.to, query.group);
     if (periods.length === 0) throw badRequest('validation_error', 'The period is empty', 'to');
     const filter: RoomFilter = { propertyId: query.property_id, roomId: query.room_id };
-    const [stays, available, arrivals, money] = await Promise.all([
-      repository.stays(periods, filter),
+    // Whole months come from the trigger's rollup (flat whatever the number of bookings); cut months, weeks and days
+    // from the bookings themselves. The nights held, the room-nights and the money are always read as they are.
+    const whole = periods.map((period) => query.group === 'month' && isWholeMonth(period));
+    const monthly = periods.filter((_, index) => whole[index]);
+    const daily = periods.filter((_, index) => !whole[index]);
+    const [stays, held, months, arrivals, available, money] = await Promise.all([
+      repository.stays(daily, filter),
+      repository.stays(monthly, filter, 'held'),
+      repository.months(monthly, filter),
+      repository.arrivals(daily, filter),
       repository.available(periods, filter),
-      repository.arrivals(periods, filter, timeZone),
       repository.money(periods, filter, timeZone),
     ]);
-    const sums = periods.map((_, index) => {
-      const i = index + 1;
-      const stay = stays.find((row) => row.i === i) ?? ({} as Partial<StayRow>);
-      const arrival = arrivals.find((row) => row.i === i) ?? ({} as Partial<ArrivalRow>);
-      const moved = money.find((row) => row.i === i);
+    // Each statement numbered its own periods from 1: back to the report's.
+    const at = <Row extends { i: number }>(rows: Row[], subset: Period[], period: Period) => rows.find((row) => subset[row.i - 1] === period);
+    const sums: Sums[] = periods.map((period, index) => {
+      const stay: Partial<StayRow> = whole[index] ? { ...at(months, monthly, period), nights_held: at(held, monthly, period)?.nights_held } : (at(stays, daily, period) ?? {});
+      const arrival: Partial<ArrivalRow> = (whole[index] ? at(months, monthly, period) : at(arrivals, daily, period)) ?? {};
+      const moved = money.find((row) => row.i === index + 1);
       return {
-        available: available.find((row) => row.i === i)?.value ?? 0,
+        available: available.find((row) => row.i === index + 1)?.value ?? 0,
         sold: stay.nights_sold ?? 0,
         held: stay.nights_held ?? 0,
         rent: stay.rent_cents ?? 0,
