@@ -60,6 +60,10 @@ describe('quote of a stay, and the booking that follows it', () => {
       vat_included: 0,
       total_price: 1050.01,
       violations: [],
+      // The site's terms by default: everything at booking (issue 28).
+      deposit_amount: 1050.01,
+      balance_amount: 0,
+      balance_due_date: null,
     });
   });
 

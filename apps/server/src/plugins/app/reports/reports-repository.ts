@@ -61,22 +61,20 @@ export class ReportsRepository {
    */
   stays(periods: Period[], filter: RoomFilter, only: 'all' | 'held' = 'all'): Promise<StayRow[]> {
     if (periods.length === 0) return Promise.resolve([]);
-    const from = periods[0]!.start;
-    const end = periods.at(-1)!.end;
+    // Each period reads its own stays (LATERAL: the GiST index on the nights per period), never the range's hull.
     return queryRows<StayRow>(
       this.db,
-      sql`with b as (
-            select b.status, b.start_date, b.end_date, (b.end_date - b.start_date) as n,
-              (b.total_cents - b.fees_cents - b.taxes_cents)::numeric as rent, b.fees_cents::numeric as fees, b.taxes_cents::numeric as taxes
-            from bookings b join rooms r on r.id = b.room_id
-            where b.status <> 'cancelled' and daterange(b.start_date, b.end_date, '[)') && daterange(${from}::date, ${end}::date, '[)')
-              and (${only === 'held' ? sql`false` : sql`b.status = 'confirmed'`} or (b.status = 'pending' and (b.hold_expires_at is null or b.hold_expires_at > now())))
-              and ${roomCondition(filter)}),
-          parts as (
+      sql`with parts as (
             select p.i, b.status, b.n, b.rent, b.fees, b.taxes,
               least(b.end_date, p.e) - greatest(b.start_date, p.s) as nights,
               least(b.n, p.e - b.start_date) as upto, greatest(0, p.s - b.start_date) as before
-            from ${periodsTable(periods)} join b on b.start_date < p.e and b.end_date > p.s)
+            from ${periodsTable(periods)} cross join lateral (
+              select b.status, b.start_date, b.end_date, (b.end_date - b.start_date) as n,
+                (b.total_cents - b.fees_cents - b.taxes_cents)::numeric as rent, b.fees_cents::numeric as fees, b.taxes_cents::numeric as taxes
+              from bookings b join rooms r on r.id = b.room_id
+              where b.status <> 'cancelled' and daterange(b.start_date, b.end_date, '[)') && daterange(p.s, p.e, '[)')
+                and (${only === 'held' ? sql`false` : sql`b.status = 'confirmed'`} or (b.status = 'pending' and (b.hold_expires_at is null or b.hold_expires_at > now())))
+                and ${roomCondition(filter)}) b)
           select i::int,
             coalesce(sum(nights) filter (where status = 'confirmed'), 0)::int as nights_sold,
             coalesce(sum(nights) filter (where status = 'pending'), 0)::int as nights_held,
@@ -117,8 +115,6 @@ export class ReportsRepository {
    */
   arrivals(periods: Period[], filter: RoomFilter): Promise<ArrivalRow[]> {
     if (periods.length === 0) return Promise.resolve([]);
-    const from = periods[0]!.start;
-    const end = periods.at(-1)!.end;
     return queryRows<ArrivalRow>(
       this.db,
       sql`select p.i::int,
@@ -129,11 +125,11 @@ export class ReportsRepository {
             count(*) filter (where b.status = 'confirmed' and b.payment_method = 'stripe')::int as stripe,
             count(*) filter (where b.status = 'confirmed' and b.payment_method = 'paypal')::int as paypal,
             count(*) filter (where b.status = 'confirmed' and b.payment_method = 'on_site')::int as on_site
-          from ${periodsTable(periods)}
-          join bookings b on b.start_date >= p.s and b.start_date < p.e
-          join rooms r on r.id = b.room_id
-          where b.start_date >= ${from}::date and b.start_date < ${end}::date and ${roomCondition(filter)}
-            and (b.status = 'confirmed' or (b.status = 'cancelled' and b.confirmed_at is not null))
+          from ${periodsTable(periods)} cross join lateral (
+            select b.status, b.start_date, b.end_date, b.booked_on, b.payment_method
+            from bookings b join rooms r on r.id = b.room_id
+            where b.start_date >= p.s and b.start_date < p.e and ${roomCondition(filter)}
+              and (b.status = 'confirmed' or (b.status = 'cancelled' and b.confirmed_at is not null))) b
           group by p.i`,
     );
   }
