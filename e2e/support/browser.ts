@@ -41,7 +41,7 @@ export async function newVisitor(browser: Browser, options: VisitorOptions = {})
   const site = options.baseURL ?? baseURL();
   const context: BrowserContext = await browser.newContext({
     baseURL: site,
-    acceptDownloads: options.acceptDownloads ?? false,
+    acceptDownloads: options.acceptDownloads ?? true,
     viewport: options.viewport ?? VIEWPORTS.desktop,
     timezoneId: options.timezoneId ?? 'Europe/Brussels',
     // A French browser (its Accept-Language names French): the server renders pages in the visitor's language.
