@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { FormField } from '@/components/form-field';
 import type { FieldErrors } from '@/lib/use-zod-form';
 import { useAdminTranslation } from '../lib/use-admin-translation';
+import { SiteOrOwnFieldset } from './site-or-own-fieldset';
 
 type PolicyField = 'free_until_days' | 'late_refund_percent';
 
@@ -57,36 +57,18 @@ export function CancellationPolicyFields({
   errors: FieldErrors;
 }) {
   const { t } = useAdminTranslation();
-  const name = useId();
   return (
-    <fieldset className="flex flex-col gap-3 rounded-xl border border-stone-200 p-4 sm:col-span-2">
-      <legend className="px-1 text-sm font-medium text-stone-900">{t('properties.form.policyLegend')}</legend>
-      <div className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
-        {(['site', 'own'] as const).map((value) => (
-          <label key={value} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={`${name}-cancellation_mode`}
-              value={value}
-              checked={mode === value}
-              onChange={() => onModeChange(value)}
-              className="size-4 accent-brand-600"
-            />
-            {value === 'site' ? t('properties.form.policySite') : t('properties.form.policyOwn')}
-          </label>
-        ))}
-      </div>
-      {mode === 'own' ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <PolicyTermsFields
-            values={{ free_until_days: freeUntilDays, late_refund_percent: lateRefundPercent }}
-            onChange={onChange}
-            errors={errors}
-          />
-        </div>
-      ) : (
-        <p className="text-xs text-stone-500">{t('properties.form.policySiteHint')}</p>
-      )}
-    </fieldset>
+    <SiteOrOwnFieldset
+      legend={t('properties.form.policyLegend')}
+      labels={{ site: t('properties.form.policySite'), own: t('properties.form.policyOwn'), siteHint: t('properties.form.policySiteHint') }}
+      mode={mode}
+      onModeChange={onModeChange}
+    >
+      <PolicyTermsFields
+        values={{ free_until_days: freeUntilDays, late_refund_percent: lateRefundPercent }}
+        onChange={onChange}
+        errors={errors}
+      />
+    </SiteOrOwnFieldset>
   );
 }

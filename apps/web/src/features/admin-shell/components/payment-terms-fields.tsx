@@ -1,9 +1,9 @@
 import { DEFAULT_PAYMENT_TERMS, OVERDUE_ACTIONS, type OverdueAction, type PaymentTerms } from '@roomweek/contract';
-import { useId } from 'react';
 import { FormField } from '@/components/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { FieldErrors } from '@/lib/use-zod-form';
 import { useAdminTranslation } from '../lib/use-admin-translation';
+import { SiteOrOwnFieldset } from './site-or-own-fieldset';
 
 /** Payment terms as a form holds them (issue 28): the numbers typed as text. */
 export interface PaymentTermsDraft {
@@ -92,32 +92,14 @@ export function PropertyPaymentTermsFields({
   errors: FieldErrors;
 }) {
   const { t } = useAdminTranslation();
-  const name = useId();
   return (
-    <fieldset className="flex flex-col gap-3 rounded-xl border border-stone-200 p-4 sm:col-span-2">
-      <legend className="px-1 text-sm font-medium text-stone-900">{t('properties.form.paymentTermsLegend')}</legend>
-      <div className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
-        {(['site', 'own'] as const).map((value) => (
-          <label key={value} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={`${name}-payment_terms_mode`}
-              value={value}
-              checked={mode === value}
-              onChange={() => onModeChange(value)}
-              className="size-4 accent-brand-600"
-            />
-            {value === 'site' ? t('properties.form.paymentTermsSite') : t('properties.form.paymentTermsOwn')}
-          </label>
-        ))}
-      </div>
-      {mode === 'own' ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <PaymentTermsFields values={values} onChange={onChange} errors={errors} />
-        </div>
-      ) : (
-        <p className="text-xs text-stone-500">{t('properties.form.paymentTermsSiteHint')}</p>
-      )}
-    </fieldset>
+    <SiteOrOwnFieldset
+      legend={t('properties.form.paymentTermsLegend')}
+      labels={{ site: t('properties.form.paymentTermsSite'), own: t('properties.form.paymentTermsOwn'), siteHint: t('properties.form.paymentTermsSiteHint') }}
+      mode={mode}
+      onModeChange={onModeChange}
+    >
+      <PaymentTermsFields values={values} onChange={onChange} errors={errors} />
+    </SiteOrOwnFieldset>
   );
 }
