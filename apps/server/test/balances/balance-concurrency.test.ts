@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Booking } from '@roomweek/contract';
-import { addDays } from '@roomweek/contract';
-import { buildTestApp, registerUser, siteDate, usePostgres, type TestApp } from '../helper.ts';
-import { paymentsWorld, type PaymentsWorld } from '../payments/payments-support.ts';
-import { openSecondHandle } from '../support.ts';
+import { bearer, book, registerUser, siteDate, useFixture } from '../helper.ts';
+import { twoInstanceWorld } from '../payments/payments-support.ts';
 import { bookingOf, checkoutWith, DEPOSIT_TERMS, messagesOf, roomWithTerms } from './balances-support.ts';
-import { bearer, book } from '../helper.ts';
-
-const sharedSecrets = { SETTINGS_KEY: 'test-settings-key-shared-by-instances', JWT_SECRET: 'test-jwt-secret-shared-by-instances' };
 
 /**
  * The balance job on two instances at once (decision 0044): each booking's saved card is charged once and each
@@ -15,18 +10,7 @@ const sharedSecrets = { SETTINGS_KEY: 'test-settings-key-shared-by-instances', J
  */
 describe('the balance job on two instances at once', () => {
   const COUNT = 8;
-  let w: PaymentsWorld;
-  let second: TestApp;
-  beforeAll(async () => {
-    w = await paymentsWorld(sharedSecrets);
-    const database = usePostgres ? await openSecondHandle(w.t.database) : w.t.database;
-    second = await buildTestApp({ env: { ...w.stripe.env(), ...w.paypal.env(), ...sharedSecrets }, database });
-  }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    if (usePostgres) await second?.database.drop();
-    await w?.close();
-  });
+  const w = useFixture(twoInstanceWorld);
 
   it(`${COUNT} saved cards due the same day: ${COUNT} charges, whatever the two instances run`, async () => {
     const room = await roomWithTerms(w, 700, DEPOSIT_TERMS);
@@ -42,8 +26,8 @@ describe('the balance job on two instances at once', () => {
       booked.push({ booking: await bookingOf(w, booking.id, guest.token), token: guest.token });
     }
     // Each run on the latest due date: every balance is due, every card charged.
-    const today = addDays(booked.at(-1)!.booking.balance_due_date!, 0);
-    const runs = await Promise.all([w.app.balanceJob.run(today), second.app.balanceJob.run(today), w.app.balanceJob.run(today), second.app.balanceJob.run(today)]);
+    const today = booked.at(-1)!.booking.balance_due_date!;
+    const runs = await Promise.all([w.app.balanceJob.run(today), w.second.app.balanceJob.run(today), w.app.balanceJob.run(today), w.second.app.balanceJob.run(today)]);
     expect(runs.reduce((sum, run) => sum + run.charged, 0)).toBe(COUNT);
     for (const { booking, token } of booked) {
       const intents = [...w.stripe.intents.values()].filter((i) => i.off_session && i.metadata.booking_id === booking.id);

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Booking } from '@roomweek/contract';
-import { buildTestApp, createProperty, createRoom, registerUser, siteDate, usePostgres, type TestApp } from '../helper.ts';
-import { pendingBooking, paymentsWorld, startCheckout, type PaymentsWorld } from '../payments/payments-support.ts';
-import { openSecondHandle } from '../support.ts';
+import { createProperty, createRoom, registerUser, siteDate, useFixture } from '../helper.ts';
+import { pendingBooking, startCheckout, twoInstanceWorld } from '../payments/payments-support.ts';
 import { invoiceNumber, invoicesOf, setBusiness } from './invoices-support.ts';
 
-/** Instances of one site share their keys (as in production): each checks the webhooks' signatures the same way. */
-const sharedSecrets = { SETTINGS_KEY: 'test-settings-key-shared-by-instances', JWT_SECRET: 'test-jwt-secret-shared-by-instances' };
 
 /**
  * Invoice numbers under concurrency (docs/decisions/0037-invoices.md): payments confirmed at the same moment on two
@@ -15,18 +12,7 @@ const sharedSecrets = { SETTINGS_KEY: 'test-settings-key-shared-by-instances', J
  */
 describe('invoice numbers under concurrency, over two instances', () => {
   const COUNT = 30;
-  let w: PaymentsWorld;
-  let second: TestApp;
-  beforeAll(async () => {
-    w = await paymentsWorld(sharedSecrets);
-    const database = usePostgres ? await openSecondHandle(w.t.database) : w.t.database;
-    second = await buildTestApp({ env: { ...w.stripe.env(), ...w.paypal.env(), ...sharedSecrets }, database });
-  }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    if (usePostgres) await second?.database.drop();
-    await w?.close();
-  });
+  const w = useFixture(twoInstanceWorld);
 
   it(`${COUNT} payments confirmed concurrently, half on each instance, get ${COUNT} distinct consecutive numbers`, async () => {
     await setBusiness(w.app, w.admin);
@@ -44,7 +30,7 @@ describe('invoice numbers under concurrency, over two instances', () => {
     const responses = await Promise.all(
       pending.map(({ sessionId }, i) => {
         const { payload, headers } = w.stripe.sign(w.stripe.event('checkout.session.completed', sessionId));
-        const instance = i % 2 === 0 ? w.app : second.app;
+        const instance = i % 2 === 0 ? w.app : w.second.app;
         return instance.inject({ method: 'POST', url: '/api/payments/webhook/stripe', headers, payload });
       }),
     );

@@ -5,7 +5,8 @@ import { queryRows, type Database } from '../../src/db/client.ts';
 import { bookings } from '../../src/db/schema.ts';
 import { FakePaypal } from '../fakes/fake-paypal.ts';
 import { FakeStripe } from '../fakes/fake-stripe.ts';
-import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, useFixture, type TestApp } from '../helper.ts';
+import { bearer, book, buildTestApp, createProperty, createRoom, loginAdmin, registerUser, siteDate, useFixture, usePostgres, type TestApp } from '../helper.ts';
+import { openSecondHandle } from '../support.ts';
 
 export interface PaymentsWorld {
   t: TestApp;
@@ -122,4 +123,26 @@ export async function processedEvents(db: Database): Promise<number> {
 export async function newRoom(w: PaymentsWorld): Promise<Room> {
   const property = await createProperty(w.app, w.admin);
   return createRoom(w.app, w.admin, property.id, { price_per_week: 350 });
+}
+
+/** Instances of one site share their keys (as in production): each checks the webhooks' signatures the same way. */
+const SHARED_SECRETS = { SETTINGS_KEY: 'test-settings-key-shared-by-instances', JWT_SECRET: 'test-jwt-secret-shared-by-instances' };
+
+/**
+ * A payments world and a second instance of the site on its database, pointed at the same fakes. With TEST_DB=pg each
+ * instance has its own connection pool on one PostgreSQL database (real concurrency); on PGlite they share it.
+ */
+export async function twoInstanceWorld(): Promise<PaymentsWorld & { second: TestApp }> {
+  const w = await paymentsWorld(SHARED_SECRETS);
+  const database = usePostgres ? await openSecondHandle(w.t.database) : w.t.database;
+  const second = await buildTestApp({ env: { ...w.stripe.env(), ...w.paypal.env(), ...SHARED_SECRETS }, database });
+  return {
+    ...w,
+    second,
+    close: async () => {
+      await second.close();
+      if (usePostgres) await second.database.drop();
+      await w.close();
+    },
+  };
 }
