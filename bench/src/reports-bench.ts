@@ -1,18 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@roomweek/contract';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { ReportsRepository } from '../../apps/server/src/plugins/app/reports/reports-repository.ts';
 import { ReportsService } from '../../apps/server/src/plugins/app/reports/reports-service.ts';
-import { buildDataset, SITE_TIME_ZONE, SIZES, type Dataset } from './dataset.ts';
+import { SITE_TIME_ZONE, SIZES, type Dataset } from './dataset.ts';
 import { planStatements } from './explain.ts';
-import { generateFirst, generateRest, type Target } from './generate-data.ts';
-import { createScratchDatabase } from './scratch-database.ts';
+import type { Target } from './generate-data.ts';
+import { measureAtTwoSizes, writeResults } from './two-sizes.ts';
 import { productionNodeFlags } from '../../scripts/node-flags.mjs';
 
 const run = promisify(execFile);
@@ -118,37 +115,16 @@ function format(database: string, small: ReportTiming[], large: ReportTiming[], 
  * rooms, 50,000 then 1,000,000). Prints the table and the plans, writes bench/results/reports-<database>-<time>.json.
  */
 export async function runReportsBench(log: (message: string) => void): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-  const database = databaseUrl ? 'postgres' : 'pglite';
-  const data = buildDataset();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roomweek-reports-bench-'));
-  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
-  const target: Target = { dataDir, databaseUrl: scratch?.url };
   const runs = SIZES.bookings > 100_000 ? 20 : 40;
-  try {
-    log(`${database}: ${data.rooms.length} rooms, ${data.firstBookings.length} bookings`);
-    await generateFirst(target, data);
-    let handle = await open(target);
-    log('reports @ first size');
-    const small = await measureReports(handle, data, runs);
-    const firstCount = small[0]?.bookings ?? 0;
+  const measure = async (target: Target, data: Dataset) => {
+    const handle = await open(target);
+    const reports = await measureReports(handle, data, runs);
     await handle.close();
-    const exports = [await measureExport(target, firstCount)];
-    log(`topping up to ${(data.firstBookings.length + data.restBookings.length).toLocaleString('en')} bookings`);
-    await generateRest(target, data);
-    handle = await open(target);
-    log('reports @ full size');
-    const large = await measureReports(handle, data, runs);
-    await handle.close();
-    exports.push(await measureExport(target, large[0]?.bookings ?? 0));
-    const dir = fileURLToPath(new URL('../results/', import.meta.url));
-    await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `reports-${database}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    await writeFile(file, `${JSON.stringify({ database, rooms: data.rooms.length, small, large, exports }, null, 2)}\n`);
-    console.log(format(database, small, large, exports));
-    console.log(`\nresults: bench/results/${path.basename(file)}`);
-  } finally {
-    await scratch?.drop().catch((error: unknown) => log(`could not drop the bench database: ${String(error)}`));
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    return { reports, exported: await measureExport(target, reports[0]?.bookings ?? 0) };
+  };
+  const { database, data, small, large } = await measureAtTwoSizes('reports', log, measure);
+  const exports = [small.exported, large.exported];
+  const file = await writeResults('reports', database, { database, rooms: data.rooms.length, small: small.reports, large: large.reports, exports });
+  console.log(format(database, small.reports, large.reports, exports));
+  console.log(`\nresults: ${file}`);
 }

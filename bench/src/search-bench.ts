@@ -1,16 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { addDays, isoWeekday, SearchQuery, type Language } from '@roomweek/contract';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { SearchRepository } from '../../apps/server/src/plugins/app/search/search-repository.ts';
 import { SearchService } from '../../apps/server/src/plugins/app/search/search-service.ts';
-import { buildDataset, SIZES, type Dataset } from './dataset.ts';
+import { SIZES, type Dataset } from './dataset.ts';
 import { planStatements } from './explain.ts';
-import { generateFirst, generateRest, type Target } from './generate-data.ts';
-import { createScratchDatabase } from './scratch-database.ts';
+import type { Target } from './generate-data.ts';
+import { measureAtTwoSizes, writeResults } from './two-sizes.ts';
 
 /** Issue 26's budget: a search's p95 at most this, and at most this many times its p95 at the first size. */
 export const SEARCH_P95_BUDGET_MS = 50;
@@ -115,34 +111,12 @@ export function formatSearchReport(report: SearchBenchReport): string {
  * 1,000,000; BENCH_SEARCH_TOP_UP=n stops the top-up after n bookings). Prints the table and the plans, writes bench/results/search-<database>-<timestamp>.json.
  */
 export async function runSearchBench(log: (message: string) => void): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-  const database = databaseUrl ? 'postgres' : 'pglite';
-  const data = buildDataset();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roomweek-search-bench-'));
-  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
-  const target: Target = { dataDir, databaseUrl: scratch?.url };
   const runs = SIZES.bookings > 100_000 ? 60 : 100;
-  try {
-    log(`${database}: ${data.rooms.length} rooms, ${data.firstBookings.length} bookings`);
-    await generateFirst(target, data);
-    log('search @ first size');
-    const small = await measureSearch(target, data, runs);
-    // BENCH_SEARCH_TOP_UP: only that many of the other bookings (a shorter run on a busy machine); default all.
-    const topUp = Number(process.env.BENCH_SEARCH_TOP_UP ?? data.restBookings.length);
-    const rest = data.restBookings.slice(0, Math.max(0, Math.min(topUp, data.restBookings.length)));
-    log(`topping up to ${(data.firstBookings.length + rest.length).toLocaleString('en')} bookings`);
-    await generateRest(target, { ...data, restBookings: rest });
-    log('search @ full size');
-    const large = await measureSearch(target, data, runs);
-    const report: SearchBenchReport = { database, rooms: data.rooms.length, small, large };
-    const dir = fileURLToPath(new URL('../results/', import.meta.url));
-    await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `search-${database}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(formatSearchReport(report));
-    console.log(`\nresults: bench/results/${path.basename(file)}`);
-  } finally {
-    await scratch?.drop().catch((error: unknown) => log(`could not drop the bench database: ${String(error)}`));
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  // BENCH_SEARCH_TOP_UP: only that many of the other bookings (a shorter run on a busy machine); default all.
+  const rest = (data: Dataset) => data.restBookings.slice(0, Math.max(0, Math.min(Number(process.env.BENCH_SEARCH_TOP_UP ?? data.restBookings.length), data.restBookings.length)));
+  const { database, data, small, large } = await measureAtTwoSizes('search', log, (target, data) => measureSearch(target, data, runs), rest);
+  const report: SearchBenchReport = { database, rooms: data.rooms.length, small, large };
+  const file = await writeResults('search', database, report);
+  console.log(formatSearchReport(report));
+  console.log(`\nresults: ${file}`);
 }
