@@ -403,8 +403,7 @@ export class FakeStripe extends FakeHttpServer {
     const intent = form.payment_intent;
     const paid = this.intents.get(String(intent));
     if (!paid || paid.status !== 'succeeded') return stripeError(404, `No such payment_intent: '${String(intent)}'`, 'resource_missing');
-    const session = { amount_total: paid.amount_received, currency: paid.currency };
-    const left = session.amount_total - this.refundedOn(String(intent));
+    const left = paid.amount_received - this.refundedOn(String(intent));
     if (left <= 0) return stripeError(400, `Charge for ${String(intent)} has already been refunded.`, 'charge_already_refunded');
     // Stripe refunds what is left when no amount is given, and refuses more than is left.
     const amount = form.amount === undefined ? left : Number(form.amount);
@@ -417,7 +416,7 @@ export class FakeStripe extends FakeHttpServer {
       object: 'refund',
       payment_intent: String(intent),
       amount,
-      currency: session.currency,
+      currency: paid.currency,
       status: this.newRefundStatus,
       reason: (form.reason as string | undefined) ?? null,
       metadata: (form.metadata ?? {}) as Record<string, string>,

@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
+import { daysBetween } from '@roomweek/contract';
 import { csvText } from '../../../lib/csv.ts';
 import type { BookingExportRow, ExportsRepository, MoneyExportRow, TaxExportRow } from './exports-repository.ts';
 
 /** Cents as the accountant's spreadsheet reads them: a point, two decimals, a minus sign when negative. */
 const amount = (cents: number) => (cents / 100).toFixed(2);
-/** The nights of a stay from its dates (YYYY-MM-DD). */
-const nights = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
 
 export const BOOKINGS_HEADER = [
   'booking', 'created_at', 'status', 'cancel_reason', 'source', 'guest', 'email', 'property', 'room', 'arrival', 'departure', 'nights',
@@ -18,7 +17,7 @@ export const TAXES_HEADER = ['property', 'month', 'tax', 'name', 'stays', 'units
 
 const bookingLine = (b: BookingExportRow) => [
   b.id, b.created_at, b.status, b.cancel_reason ?? '', b.source, csvText(b.user_name), csvText(b.user_email), csvText(b.property_name), csvText(b.room_number),
-  b.start_date, b.end_date, String(nights(b.start_date, b.end_date)), String(b.adults), String(b.children), b.payment_method,
+  b.start_date, b.end_date, String(daysBetween(b.start_date, b.end_date)), String(b.adults), String(b.children), b.payment_method,
   amount(b.total_cents - b.fees_cents - b.taxes_cents), amount(b.fees_cents), amount(b.taxes_cents), amount(b.total_cents),
   amount(b.paid_cents), amount(b.refunded_cents), amount(b.balance_cents), b.balance_status,
 ];
