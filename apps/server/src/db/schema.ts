@@ -260,7 +260,8 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_room_dates_idx').on(t.roomId, t.startDate),
     index('bookings_user_idx').on(t.userId, t.startDate),
-    // A report's arrivals, by arrival date (migration 0032).
+    // A report's arrivals, by arrival date (migration 0032), with what it counts of them in its leaves (migration 0033,
+    // INCLUDE): an index-only scan.
     index('bookings_start_idx').on(t.startDate),
     index('bookings_pending_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
     // The admin's pages order by (created_at desc, id): a page picks its ids from this index (migration 0004).
@@ -272,6 +273,11 @@ export const bookings = pgTable(
     index('bookings_active_nights_idx')
       .using('gist', sql`daterange(${t.startDate}, ${t.endDate}, '[)')`)
       .where(sql`${t.status} <> 'cancelled'`),
+    // The confirmed stays sharing a night with a report's period, with their amounts in its leaves (migration 0033,
+    // INCLUDE): a report's nights and money are an index-only scan.
+    index('bookings_confirmed_nights_idx')
+      .using('gist', sql`daterange(${t.startDate}, ${t.endDate}, '[)')`)
+      .where(sql`${t.status} = 'confirmed'`),
     uniqueIndex('bookings_stripe_session_key').on(t.stripeSessionId),
     uniqueIndex('bookings_paypal_order_key').on(t.paypalOrderId),
     check('bookings_dates_check', sql`${t.endDate} > ${t.startDate}`),
