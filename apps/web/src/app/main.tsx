@@ -6,6 +6,7 @@ import '@/components/stay-calendar/booking-calendar.css';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserHistory } from 'history';
+import { afterPaint } from '@/lib/after-paint';
 import { adoptStoredLanguage, i18nReady } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { takeBootData } from './boot-data';
@@ -48,10 +49,14 @@ const app = (
 void i18nReady.finally(() => {
   if (boot) {
     // A public page the server rendered (docs/behaviour.md §16): React adopts its HTML. As a transition, the work is
-    // cut into short slices, so the page answers a tap while it hydrates.
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
+    // cut into short slices, so the page answers a tap while it hydrates. It starts once the browser has painted the
+    // server's HTML: started at once, with the code already there, the whole hydration ran before the first paint and
+    // the page showed nothing until it ended (docs/performance.md, "the first paint before hydration").
+    afterPaint(() =>
+      startTransition(() => {
+        hydrateRoot(root, app);
+      }),
+    );
   } else {
     createRoot(root).render(app);
   }

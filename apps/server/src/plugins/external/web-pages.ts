@@ -149,18 +149,28 @@ export class WebPages {
     return spliceAt(html, '<div id="root"></div>', `<div id="root">${body}</div><script id="boot-data" type="application/json">${scriptJson({ state })}</script>`);
   }
 
-  /** The page's chunks (modulepreload) and styles (stylesheet: the HTML is styled before its code runs). */
+  /**
+   * The page's styles (stylesheet, every chunk's its code imports: the HTML is styled before its code runs) and its own
+   * chunks (modulepreload). Only the chunks the page names, not what they import: those are fetched when the page's
+   * code is imported, after the first paint. Named in the head, the room page's 40-odd small chunks were fetched
+   * before the first paint and held it back on a slow phone's few connections (docs/performance.md).
+   */
   private preloads(modules: string[]): string {
     const files = new Set<string>();
     const styles = new Set<string>();
+    const seen = new Set<string>();
     const visit = (key: string) => {
       const chunk = this.chunks.get(key);
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
       chunk.css?.forEach((file) => styles.add(file));
       chunk.imports?.forEach(visit);
     };
-    modules.forEach(visit);
+    for (const key of modules) {
+      const file = this.chunks.get(key)?.file;
+      if (file) files.add(file);
+      visit(key);
+    }
     const entry = this.chunks.get('index.html');
     if (entry) {
       // The entry and what it imports statically are in the template already.
