@@ -83,6 +83,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     // The load test books thousands of stays from a few hundred guests: the per-account limits would stop it.
     BOOKING_RATE_LIMIT: '1000000',
     MAX_ACTIVE_BOOKINGS_PER_USER: '1000000',
+    MAX_UNPAID_NIGHTS_PER_USER: '100000',
     ADMIN_EMAIL: 'admin@bench.example',
     ADMIN_PASSWORD: options.adminPassword,
     BENCH_COUNT_QUERIES: options.countQueries ? 'true' : 'false',
