@@ -51,7 +51,7 @@ void i18nReady.finally(() => {
     // A public page the server rendered (docs/behaviour.md §16): React adopts its HTML. As a transition, the work is
     // cut into short slices, so the page answers a tap while it hydrates. It starts once the browser has painted the
     // server's HTML: started at once, with the code already there, the whole hydration ran before the first paint and
-    // the page showed nothing until it ended (docs/performance.md, "the first paint before hydration").
+    // the page showed nothing until it ended (docs/performance.md, "The first paint before the page's code").
     afterPaint(() =>
       startTransition(() => {
         hydrateRoot(root, app);

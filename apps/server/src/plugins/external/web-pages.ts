@@ -150,9 +150,9 @@ export class WebPages {
   }
 
   /**
-   * The page's styles (stylesheet, every chunk's its code imports: the HTML is styled before its code runs) and its own
-   * chunks (modulepreload). Only the chunks the page names, not what they import: those are fetched when the page's
-   * code is imported, after the first paint. Named in the head, the room page's 40-odd small chunks were fetched
+   * The page's styles (a stylesheet for each one its code imports, however deep: the HTML is styled before its code
+   * runs) and its own chunks (modulepreload). Only the chunks the page names, not what they import: those are fetched
+   * when the app imports the page, after the first paint. Named in the head, the room page's 40-odd small chunks were fetched
    * before the first paint and held it back on a slow phone's few connections (docs/performance.md).
    */
   private preloads(modules: string[]): string {
