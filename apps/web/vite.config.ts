@@ -15,6 +15,9 @@ interface Node {
   declarations?: { init?: Node | null }[];
 }
 
+/** Initializers a bundler must assume may have side effects (a call, a getter, computed keys in a literal). */
+const IMPURE_INITS = new Set(['CallExpression', 'MemberExpression', 'NewExpression', 'ObjectExpression', 'ArrayExpression']);
+
 /**
  * The contract declares its zod schemas as top-level calls, which a bundler must keep as possible side
  * effects; that would pull zod and every schema into any chunk that imports one constant or date helper.
@@ -33,13 +36,13 @@ function pureContract(): Plugin {
         const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
         if (declaration?.type !== 'VariableDeclaration') continue;
         for (const { init } of declaration.declarations ?? []) {
-          if (init && (init.type === 'CallExpression' || init.type === 'MemberExpression')) inits.push(init);
+          if (init && IMPURE_INITS.has(init.type)) inits.push(init);
         }
       }
       let output = code;
       for (const init of inits.sort((a, b) => b.start - a.start)) {
         const expression = output.slice(init.start, init.end);
-        output = `${output.slice(0, init.start)}/*#__PURE__*/(() => ${expression})()${output.slice(init.end)}`;
+        output = `${output.slice(0, init.start)}/*#__PURE__*/(() => (${expression}))()${output.slice(init.end)}`;
       }
       return { code: output, map: null };
     },

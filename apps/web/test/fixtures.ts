@@ -1,4 +1,5 @@
 import {
+  calendarDateIn,
   DEFAULT_CANCELLATION_POLICY,
   NO_STAY_RULES,
   type AvailabilityResponse,
@@ -19,6 +20,10 @@ export const config: PublicConfig = {
   map_tile_url: 'https://tile.example/{z}/{x}/{y}.png',
   default_language: 'fr',
   site_time_zone: 'Europe/Brussels',
+  // As the server does, at the time of the answer (a test's fake clock included).
+  get site_today() {
+    return calendarDateIn('Europe/Brussels');
+  },
   booking_hold_minutes: 30,
   site_url: 'http://localhost:3000',
   business: null,

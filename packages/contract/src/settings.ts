@@ -75,6 +75,11 @@ export const PublicConfig = z.object({
   map_tile_url: z.string(),
   default_language: Language,
   site_time_zone: z.string(),
+  /**
+   * The site's calendar date when the server answered (TZ_SITE, the server's clock): the pages grey out past days by
+   * it, not by the device's clock, and need not build a time-zone formatter of their own (a cost on a phone).
+   */
+  site_today: z.string(),
   booking_hold_minutes: z.number().int(),
   /** The site's public address (PUBLIC_URL): canonical links and share previews are absolute (docs/behaviour.md §16). */
   site_url: z.string(),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../helper.ts';
 import { expectError } from '../support.ts';
 
@@ -27,6 +27,24 @@ describe('system routes', () => {
       });
       for (const key of Object.keys(config)) expect(key).not.toMatch(/secret|password|jwt|settings_key|api_key|webhook/i);
       expect(response.body).not.toContain(t.config.DATA_DIR);
+    });
+
+    it("names the site's date by the server's clock in the site's zone: the day before, the day and the day after midnight", async () => {
+      const todayAt = async (instant: string) => {
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(new Date(instant));
+        try {
+          return (await t.app.inject({ url: '/api/config' })).json<{ site_today: string }>().site_today;
+        } finally {
+          vi.useRealTimers();
+        }
+      };
+      expect(t.config.TZ_SITE).toBe('Europe/Brussels');
+      // Europe/Brussels is UTC+2 in June: its midnight is 22:00 UTC.
+      expect(await todayAt('2031-06-14T12:00:00Z')).toBe('2031-06-14');
+      expect(await todayAt('2031-06-14T21:59:00Z')).toBe('2031-06-14');
+      expect(await todayAt('2031-06-14T22:01:00Z')).toBe('2031-06-15');
+      expect(await todayAt('2031-06-15T22:01:00Z')).toBe('2031-06-16');
     });
   });
 

@@ -9,6 +9,9 @@ export interface BootData {
   state: DehydratedState;
 }
 
+/** Whether a read failed on the server: the page shows its error text, which must be loaded before it hydrates. */
+export const hasFailedReads = (data: BootData): boolean => data.state.queries.some((query) => query.state.error != null);
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }

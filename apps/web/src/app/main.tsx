@@ -7,20 +7,13 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserHistory } from 'history';
 import { afterPaint } from '@/lib/after-paint';
-import { adoptStoredLanguage, i18nReady } from '@/lib/i18n';
+import { adoptStoredLanguage, i18nReady, loadErrorTexts } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { takeBootData } from './boot-data';
+import type { QueryClient } from '@tanstack/react-query';
+import { hasFailedReads, takeBootData } from './boot-data';
 import { AppProviders } from './providers';
-import { AppRouter } from './router';
+import { AppRouter, type AppHistory } from './router';
 import { AppRoutes } from './routes';
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html lacks #root');
-
-// The browser history AppRouter listens to for its transitions (the `history` package: a public, stable API).
-const history = createBrowserHistory();
-const queryClient = createQueryClient();
-const boot = takeBootData(queryClient);
 
 /**
  * A language chosen before pages were server-rendered is adopted once the page is live: after hydration, which must
@@ -33,7 +26,7 @@ function AdoptStoredLanguage({ children }: { children: ReactNode }) {
   return children;
 }
 
-const app = (
+const app = (history: AppHistory, queryClient: QueryClient) => (
   <StrictMode>
     <AdoptStoredLanguage>
       <AppProviders queryClient={queryClient}>
@@ -45,19 +38,37 @@ const app = (
   </StrictMode>
 );
 
-// The page's language (named by the server) is loaded before the first render, so no French flashes first.
-void i18nReady.finally(() => {
-  if (boot) {
-    // A public page the server rendered (docs/behaviour.md §16): React adopts its HTML. As a transition, the work is
-    // cut into short slices, so the page answers a tap while it hydrates. It starts once the browser has painted the
-    // server's HTML: started at once, with the code already there, the whole hydration ran before the first paint and
-    // the page showed nothing until it ended (docs/performance.md, "The first paint before the page's code").
-    afterPaint(() =>
-      startTransition(() => {
-        hydrateRoot(root, app);
-      }),
-    );
-  } else {
-    createRoot(root).render(app);
-  }
-});
+/**
+ * Starts the app. It runs once this module and its imports are evaluated (a microtask), not within their evaluation:
+ * what it does that a browser traces with a script stack (timers, the boot data's reads) then has this function on the
+ * stack, not the whole bundle's top-level code, which DevTools and Lighthouse would re-parse entire to name its source
+ * positions (docs/performance.md, "What runs while the bundle evaluates").
+ */
+function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html lacks #root');
+  // The browser history AppRouter listens to for its transitions (the `history` package: a public, stable API).
+  const history = createBrowserHistory();
+  const queryClient = createQueryClient();
+  const boot = takeBootData(queryClient);
+
+  // The page's language (named by the server) is loaded before the first render, so no French flashes first; so are
+  // the error texts when the server rendered a failed read.
+  void Promise.all([i18nReady(), boot && hasFailedReads(boot) ? loadErrorTexts() : undefined]).finally(() => {
+    if (boot) {
+      // A public page the server rendered (docs/behaviour.md §16): React adopts its HTML. As a transition, the work is
+      // cut into short slices, so the page answers a tap while it hydrates. It starts once the browser has painted the
+      // server's HTML: started at once, with the code already there, the whole hydration ran before the first paint and
+      // the page showed nothing until it ended (docs/performance.md, "The first paint before the page's code").
+      afterPaint(() =>
+        startTransition(() => {
+          hydrateRoot(root, app(history, queryClient));
+        }),
+      );
+    } else {
+      createRoot(root).render(app(history, queryClient));
+    }
+  });
+}
+
+queueMicrotask(start);

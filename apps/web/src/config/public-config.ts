@@ -14,6 +14,8 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   map_tile_url: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
   default_language: 'fr',
   site_time_zone: 'Europe/Brussels',
+  /** Unknown until the server answers: the device's clock in the site's zone stands in (siteTodayOf). */
+  site_today: '',
   booking_hold_minutes: 30,
   site_url: '',
   business: null,
@@ -32,7 +34,9 @@ export function usePublicConfig(): { config: PublicConfig; ready: boolean } {
   return { config: data ?? DEFAULT_PUBLIC_CONFIG, ready: !isPending };
 }
 
+/** The server's date for the site; without it, the device's clock in the site's zone. */
 function siteTodayOf(config: PublicConfig): string {
+  if (config.site_today) return config.site_today;
   try {
     return calendarDateIn(config.site_time_zone);
   } catch {

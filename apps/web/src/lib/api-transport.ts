@@ -18,7 +18,7 @@ import {
   type RouteReply,
 } from '@roomweek/contract';
 import type { z } from 'zod';
-import i18n from './i18n';
+import i18n, { loadErrorTexts } from './i18n';
 
 export const API_BASE = API_PREFIX;
 export const TOKEN_KEY = 'token';
@@ -109,6 +109,8 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy error page, for instance): the status alone tells the story.
   }
+  // Whoever catches it shows `errors.<code>`: the texts are there before it is thrown (they are not in the app's chunk).
+  await loadErrorTexts();
   return new ApiError(response.status, body);
 }
 

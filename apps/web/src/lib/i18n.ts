@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, fillText, LANGUAGES, type Language } from '@roomweek/contract';
 import { useSyncExternalStore } from 'react';
+import type { Bundle, lazyBundles as LazyBundles } from './i18n-bundles';
 
 /**
  * The interface's translations, in the few lines the app needs (i18next and react-i18next cost the first page
@@ -11,10 +12,6 @@ import { useSyncExternalStore } from 'react';
 
 export const LANGUAGE_KEY = 'lang';
 
-interface Bundle {
-  [key: string]: string | Bundle;
-}
-
 /** Values for `{{name}}` placeholders; `count` also picks the plural form, `defaultValue` stands in for a missing key. */
 export interface TranslationOptions {
   count?: number;
@@ -24,21 +21,19 @@ export interface TranslationOptions {
 
 export type TFunction = (key: string, options?: TranslationOptions) => string;
 
-const LOCALES_DIR = '../../../../packages/i18n/locales';
 const bundleId = (language: string, namespace: string) => `${language}/${namespace}`;
 
-const defaultBundle = import.meta.glob<Bundle>('../../../../packages/i18n/locales/fr/common.json', {
+const defaultBundle = import.meta.glob<Bundle>('./fr/common.json', {
+  base: '../../../../packages/i18n/locales/',
   eager: true,
   import: 'default',
 });
-const lazyBundles = import.meta.glob<Bundle>(
-  // emails.json belongs to the server's e-mails; amenities.json is answered by GET /api/amenities.
-  ['../../../../packages/i18n/locales/*/*.json', '!**/fr/common.json', '!**/emails.json', '!**/amenities.json'],
-  { import: 'default' },
-);
+let bundleIndex: Promise<typeof LazyBundles> | undefined;
+/** The map of the other bundles, loaded once, when a page first needs one of them (i18n-bundles.ts). */
+const lazyBundles = () => (bundleIndex ??= import('./i18n-bundles').then((module) => module.lazyBundles));
 
 const bundles = new Map<string, Bundle>([
-  [bundleId(DEFAULT_LANGUAGE, 'common'), defaultBundle[`${LOCALES_DIR}/${DEFAULT_LANGUAGE}/common.json`] ?? {}],
+  [bundleId(DEFAULT_LANGUAGE, 'common'), defaultBundle[`./${DEFAULT_LANGUAGE}/common.json`] ?? {}],
 ]);
 const bundleLoads = new Map<string, Promise<void>>();
 
@@ -53,14 +48,15 @@ function loadBundle(language: string, namespace: string): Promise<void> {
   const id = bundleId(language, namespace);
   let loading = bundleLoads.get(id);
   if (!loading) {
-    const load = bundles.has(id) ? undefined : lazyBundles[`${LOCALES_DIR}/${id}.json`];
-    loading = load
-      ? load().then(
-          (bundle) => void bundles.set(id, bundle),
-          // A chunk that fails to load leaves the French text (or the key) on screen, as i18next did.
-          (error: unknown) => console.warn(`Translations ${id} failed to load`, error),
-        )
-      : Promise.resolve();
+    loading = bundles.has(id)
+      ? Promise.resolve()
+      : lazyBundles()
+          .then((index) => index[`./${id}.json`]?.())
+          .then(
+            (bundle) => void (bundle && bundles.set(id, bundle)),
+            // A chunk that fails to load leaves the French text (or the key) on screen, as i18next did.
+            (error: unknown) => console.warn(`Translations ${id} failed to load`, error),
+          );
     bundleLoads.set(id, loading);
   }
   return loading;
@@ -109,10 +105,17 @@ function find(language: string, namespace: string, key: string, count: number | 
   );
 }
 
-/** Searches each namespace in turn, in the language then in French (i18next's order). */
+/**
+ * The API's error texts (`errors.<code>`), which any screen may show: searched after a screen's own namespaces (as
+ * i18next's `fallbackNS`) once loaded. They load with the first error the API answers (`loadErrorTexts`), not with the
+ * app: the few a screen shows without an answer (a form's own checks, a crash) stay in `common`.
+ */
+const ERROR_NAMESPACE = 'errors';
+
+/** Searches each namespace in turn, then the error texts, in the language then in French (i18next's order). */
 function translate(language: Language, namespaces: readonly string[], key: string, options: TranslationOptions = {}): string {
   const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
-  for (const namespace of namespaces) {
+  for (const namespace of namespaces.includes(ERROR_NAMESPACE) ? namespaces : [...namespaces, ERROR_NAMESPACE]) {
     for (const candidate of languages) {
       const text = find(candidate, namespace, key, options.count);
       if (text !== undefined) return interpolate(text, options);
@@ -279,11 +282,21 @@ export function useTranslation(namespaces: string | readonly string[] = 'common'
   return { t: fixedT(lng, list), i18n };
 }
 
-/** Resolves once the interface language's strings are loaded: render after it, so no French flashes first. */
-export const i18nReady: Promise<unknown> = loadNamespace(language, 'common');
+/** A booking's words (its status, money, cancellation), shown on the guest's bookings and the admin's screens. */
+export const BOOKING_NAMESPACES = ['bookings', 'common'] as const;
 
+/** Loads the error texts of the current language (and French), once; later language changes bring theirs too. */
+export function loadErrorTexts(): Promise<void> {
+  usedNamespaces.add(ERROR_NAMESPACE);
+  return loadNamespace(activeLanguage(), ERROR_NAMESPACE);
+}
+
+/** Resolves once the interface language's strings are loaded: render after it, so no French flashes first. */
+export const i18nReady = (): Promise<unknown> => loadNamespace(language, 'common');
+
+/** Writes `<html lang>` only when it changes: a server-rendered page already names its language. */
 function syncDocumentLanguage(lng: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  if (typeof document !== 'undefined' && document.documentElement.lang !== lng) document.documentElement.lang = lng;
 }
 syncDocumentLanguage(language);
 i18n.on('languageChanged', syncDocumentLanguage);

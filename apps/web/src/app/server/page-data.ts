@@ -107,6 +107,7 @@ export async function loadPageData(
 }
 
 const LOCALES = '../../packages/i18n/locales';
+const BUNDLE_INDEX = 'src/lib/i18n-bundles.ts';
 const PAGE_MODULES: [pattern: string, modules: string[]][] = [
   ['/', ['src/features/properties/routes/home-page.tsx']],
   ['/search', ['src/features/search/routes/search-page.tsx', `${LOCALES}/{lang}/search.json`, `${LOCALES}/fr/search.json`]],
@@ -128,5 +129,7 @@ const PAGE_MODULES: [pattern: string, modules: string[]][] = [
 export function pageModules(pathname: string, language: Language): string[] {
   const modules = PAGE_MODULES.find(([pattern]) => matchPath(pattern, pathname) !== null)?.[1] ?? [];
   const strings = language === 'fr' ? [] : [`${LOCALES}/${language}/common.json`];
-  return [...strings, ...modules.map((module) => module.replace('{lang}', language))];
+  const named = [...strings, ...modules.map((module) => module.replace('{lang}', language))];
+  // Strings beyond French `common` are found through the map of bundles, a chunk of its own (lib/i18n-bundles.ts).
+  return named.some((module) => module.startsWith(LOCALES)) ? [BUNDLE_INDEX, ...named] : named;
 }

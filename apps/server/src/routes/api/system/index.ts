@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@roomweek/contract';
 import type { Config } from '../../../config.ts';
+import { siteToday } from '../../../lib/dates.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -39,6 +40,8 @@ const system: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
         map_tile_url: config.MAP_TILE_URL,
         default_language: config.DEFAULT_LANGUAGE,
         site_time_zone: config.TZ_SITE,
+        // The public cache's time to live bounds how long this stays the day before after midnight.
+        site_today: siteToday(config.TZ_SITE),
         booking_hold_minutes: config.BOOKING_HOLD_MINUTES,
         site_url: config.PUBLIC_URL,
         business,

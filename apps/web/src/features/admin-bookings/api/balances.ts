@@ -1,7 +1,7 @@
 import type { AdminBalanceBody, RecordPaymentBody } from '@roomweek/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { adminKeys, useInvalidate } from '@/features/admin-shell/api/admin-queries';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { queryKeys } from '@/lib/query-keys';
 
 // A deposit now, the balance later (issue 28): a booking's payments, the owner's hand on its balance, the overdue ones.
@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const bookingPaymentsQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.bookingPayments(id),
-    queryFn: ({ signal }) => api.balances.payments(id, signal),
+    queryFn: ({ signal }) => adminApi.balances.payments(id, signal),
     staleTime: 10_000,
   });
 
@@ -19,7 +19,7 @@ export const useBookingPayments = (id: string, open: boolean) => useQuery({ ...b
 /** GET /admin/balances/overdue: the dashboard's list. */
 export const overdueBalancesQuery = queryOptions({
   queryKey: adminKeys.overdueBalances,
-  queryFn: ({ signal }) => api.balances.overdue(signal),
+  queryFn: ({ signal }) => adminApi.balances.overdue(signal),
   staleTime: 10_000,
 });
 
@@ -32,7 +32,7 @@ export const useOverdueBalances = () => useQuery(overdueBalancesQuery);
 export function useRecordPayment() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: RecordPaymentBody }) => api.balances.recordPayment(id, body),
+    mutationFn: ({ id, body }: { id: string; body: RecordPaymentBody }) => adminApi.balances.recordPayment(id, body),
     onSuccess: () => invalidate(queryKeys.bookings),
   });
 }
@@ -41,7 +41,7 @@ export function useRecordPayment() {
 export function useManageBalance() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: AdminBalanceBody }) => api.balances.manage(id, body),
+    mutationFn: ({ id, body }: { id: string; body: AdminBalanceBody }) => adminApi.balances.manage(id, body),
     onSettled: () => invalidate(queryKeys.bookings),
   });
 }

@@ -2,6 +2,7 @@ import { ADMIN_PAGE_SIZE, type BookingStatus, type CancelBookingBody, type Langu
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { adminKeys, useInvalidate } from '@/features/admin-shell/api/admin-queries';
 import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { useLanguage } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -21,7 +22,7 @@ export const bookingPageQuery = ({ status, q, page }: BookingPageFilter, languag
   return queryOptions({
     queryKey: adminKeys.bookingPage({ status, q, page }, language),
     queryFn: async ({ signal }) => ({
-      ...(await api.admin.bookings({ status: status ?? undefined, q, limit: ADMIN_PAGE_SIZE, offset }, signal)),
+      ...(await adminApi.bookings({ status: status ?? undefined, q, limit: ADMIN_PAGE_SIZE, offset }, signal)),
       offset,
     }),
     placeholderData: keepPreviousData,
@@ -32,7 +33,7 @@ export const bookingPageQuery = ({ status, q, page }: BookingPageFilter, languag
 /** GET /admin/bookings/summary: the counters over every booking. */
 export const bookingSummaryQuery = queryOptions({
   queryKey: adminKeys.bookingSummary,
-  queryFn: ({ signal }) => api.admin.bookingSummary(signal),
+  queryFn: ({ signal }) => adminApi.bookingSummary(signal),
   staleTime: 10_000,
 });
 
@@ -40,7 +41,7 @@ export const bookingSummaryQuery = queryOptions({
 export const availabilityQuery = (language: Language) =>
   queryOptions({
     queryKey: adminKeys.availability(language),
-    queryFn: ({ signal }) => api.admin.availability(signal),
+    queryFn: ({ signal }) => adminApi.availability(signal),
     staleTime: 10_000,
     placeholderData: keepPreviousData,
   });
@@ -65,7 +66,7 @@ export function useCancelBooking() {
 export function useRefundBooking() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, body, key }: { id: string; body: RefundBody; key: string }) => api.admin.refund(id, body, key),
+    mutationFn: ({ id, body, key }: { id: string; body: RefundBody; key: string }) => adminApi.refund(id, body, key),
     onSettled: () => invalidate(queryKeys.bookings),
   });
 }

@@ -1,6 +1,6 @@
 import { GUESTS_PAGE_SIZE } from '@roomweek/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { queryKeys } from '@/lib/query-keys';
 import { saveFile } from '@/lib/save-file';
 
@@ -19,7 +19,7 @@ export const guestKeys = {
 export const guestPageQuery = ({ q, page }: GuestPageFilter) =>
   queryOptions({
     queryKey: guestKeys.page({ q, page }),
-    queryFn: ({ signal }) => api.admin.guests({ q, limit: GUESTS_PAGE_SIZE, offset: (page - 1) * GUESTS_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => adminApi.guests({ q, limit: GUESTS_PAGE_SIZE, offset: (page - 1) * GUESTS_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -28,14 +28,14 @@ export const useGuestPage = (filter: GuestPageFilter) => useQuery(guestPageQuery
 /** GET /admin/guests/{id}/export, saved by the browser under the name the server gives it. */
 export const useExportGuest = () =>
   useMutation({
-    mutationFn: async (id: string) => saveFile(await api.admin.exportGuest(id)),
+    mutationFn: async (id: string) => saveFile(await adminApi.exportGuest(id)),
   });
 
 /** DELETE /admin/guests/{id}: the guest's upcoming bookings are cancelled too, so bookings and calendars refresh. */
 export const useAnonymiseGuest = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, password }: { id: string; password: string }) => api.admin.anonymiseGuest(id, { current_password: password }),
+    mutationFn: ({ id, password }: { id: string; password: string }) => adminApi.anonymiseGuest(id, { current_password: password }),
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: guestKeys.all }),

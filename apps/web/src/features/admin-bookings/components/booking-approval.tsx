@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
@@ -43,7 +43,7 @@ function AnswerDialog({ booking, answer, onClose }: { booking: Booking; answer: 
   const [message, setMessage] = useState('');
   const send = useMutation({
     mutationFn: ({ verb, text }: { verb: Answer; text: string }) =>
-      verb === 'approve' ? api.admin.approveBooking(booking.id, text || undefined) : api.admin.declineBooking(booking.id, text || undefined),
+      verb === 'approve' ? adminApi.approveBooking(booking.id, text || undefined) : adminApi.declineBooking(booking.id, text || undefined),
     onSuccess: (_, { verb }) => {
       toast.success(t(verb === 'approve' ? 'approval.approved' : 'approval.declined'));
       onClose();

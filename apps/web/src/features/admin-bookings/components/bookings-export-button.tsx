@@ -1,7 +1,7 @@
 import type { BookingStatus } from '@roomweek/contract';
 import { FileDown } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { useTranslation } from '@/lib/i18n';
 import { useDownload } from '@/lib/use-download';
 
@@ -11,7 +11,7 @@ const NAMESPACES = ['reports', 'common'];
 export function BookingsExportButton({ status, q }: { status: BookingStatus | null; q: string }) {
   const { t } = useTranslation(NAMESPACES);
   const { busy, download } = useDownload(t, 'exports.failed');
-  const exportCsv = () => download(() => api.reports.bookingsCsv({ ...(status && { status }), ...(q && { q }) }));
+  const exportCsv = () => download(() => adminApi.reports.bookingsCsv({ ...(status && { status }), ...(q && { q }) }));
   return (
     <Button type="button" variant="outline" onClick={() => void exportCsv()} disabled={busy} data-testid="bookings-export">
       <FileDown aria-hidden className="size-4" />

@@ -11,7 +11,7 @@ import { useSiteToday } from '@/config/public-config';
 import { useProperties } from '@/features/admin-shell/api/admin-queries';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import type { TFunction } from '@/lib/i18n';
@@ -34,12 +34,12 @@ export default function CheckInsPage() {
   const query = { date: date ?? '', ...(propertyId && { property_id: propertyId }) };
   const day = useQuery({
     queryKey: ['admin', 'check-ins', query],
-    queryFn: ({ signal }) => api.checkIns.day(query, signal),
+    queryFn: ({ signal }) => adminApi.checkIns.day(query, signal),
     enabled: date !== null,
     placeholderData: keepPreviousData,
   });
   const { busy: exporting, download } = useDownload(t, 'checkIns.exportFailed');
-  const exportCsv = () => date && download(() => api.checkIns.exportCsv({ from: date, to: date, ...(propertyId && { property_id: propertyId }) }));
+  const exportCsv = () => date && download(() => adminApi.checkIns.exportCsv({ from: date, to: date, ...(propertyId && { property_id: propertyId }) }));
 
   return (
     <AdminPage

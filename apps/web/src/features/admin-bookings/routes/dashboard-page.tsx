@@ -41,7 +41,7 @@ import { StatGrid, StatTile } from '../components/stat-tile';
 // The occupancy chart brings the chart library: it loads after the dashboard, never with it.
 const OccupancyForecastCard = lazy(() => import('../components/occupancy-forecast-card'));
 // The reports card's texts are the reports' own (reports.json).
-const NAMESPACES = ['admin', 'reports', 'common'];
+const NAMESPACES = ['admin', 'reports', 'bookings', 'common'];
 
 /** Each screen and the action it needs (the contract's permission table): a role sees only the cards it may use. */
 const SECTIONS: { key: string; to: string; icon: LucideIcon; action: Action }[] = [

@@ -1,6 +1,6 @@
 import type { BlockBody, CalendarBody } from '@roomweek/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -17,7 +17,7 @@ export const calendarKeys = {
 export const timelineQuery = (start: string, days: number) =>
   queryOptions({
     queryKey: calendarKeys.timeline(start, days),
-    queryFn: ({ signal }) => api.calendar.timeline(start, days, signal),
+    queryFn: ({ signal }) => adminApi.calendar.timeline(start, days, signal),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -25,12 +25,12 @@ export const timelineQuery = (start: string, days: number) =>
 export const useTimeline = (start: string | null, days: number) => useQuery({ ...timelineQuery(start ?? '', days), enabled: start !== null });
 
 export const useCalendarConflicts = () =>
-  useQuery({ queryKey: calendarKeys.conflicts, queryFn: ({ signal }) => api.calendar.conflicts(signal), staleTime: 10_000 });
+  useQuery({ queryKey: calendarKeys.conflicts, queryFn: ({ signal }) => adminApi.calendar.conflicts(signal), staleTime: 10_000 });
 
 export const useRoomCalendars = (roomId: string | null) =>
   useQuery({
     queryKey: calendarKeys.calendars(roomId ?? ''),
-    queryFn: ({ signal }) => api.calendar.calendars(roomId!, signal),
+    queryFn: ({ signal }) => adminApi.calendar.calendars(roomId!, signal),
     enabled: roomId !== null,
   });
 
@@ -47,7 +47,7 @@ function useRefresh() {
 export function useCreateBlock() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ roomId, body }: { roomId: string; body: BlockBody }) => api.calendar.createBlock(roomId, body),
+    mutationFn: ({ roomId, body }: { roomId: string; body: BlockBody }) => adminApi.calendar.createBlock(roomId, body),
     onSuccess: () => refresh(),
   });
 }
@@ -55,7 +55,7 @@ export function useCreateBlock() {
 export function useRemoveBlock() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ roomId, blockId }: { roomId: string; blockId: string }) => api.calendar.removeBlock(roomId, blockId),
+    mutationFn: ({ roomId, blockId }: { roomId: string; blockId: string }) => adminApi.calendar.removeBlock(roomId, blockId),
     onSuccess: () => refresh(),
   });
 }
@@ -65,8 +65,8 @@ export function useAddCalendar() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ roomId, body }: { roomId: string; body: CalendarBody }) => {
-      const added = await api.calendar.addCalendar(roomId, body);
-      return api.calendar.syncCalendar(roomId, added.id);
+      const added = await adminApi.calendar.addCalendar(roomId, body);
+      return adminApi.calendar.syncCalendar(roomId, added.id);
     },
     onSettled: (_data, _error, { roomId }) => refresh(roomId),
   });
@@ -75,7 +75,7 @@ export function useAddCalendar() {
 export function useSyncCalendar() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ roomId, calendarId }: { roomId: string; calendarId: string }) => api.calendar.syncCalendar(roomId, calendarId),
+    mutationFn: ({ roomId, calendarId }: { roomId: string; calendarId: string }) => adminApi.calendar.syncCalendar(roomId, calendarId),
     onSettled: (_data, _error, { roomId }) => refresh(roomId),
   });
 }
@@ -83,7 +83,7 @@ export function useSyncCalendar() {
 export function useRemoveCalendar() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ roomId, calendarId }: { roomId: string; calendarId: string }) => api.calendar.removeCalendar(roomId, calendarId),
+    mutationFn: ({ roomId, calendarId }: { roomId: string; calendarId: string }) => adminApi.calendar.removeCalendar(roomId, calendarId),
     onSettled: (_data, _error, { roomId }) => refresh(roomId),
   });
 }
@@ -91,7 +91,7 @@ export function useRemoveCalendar() {
 export function useRegenerateToken() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (roomId: string) => api.calendar.regenerateToken(roomId),
+    mutationFn: (roomId: string) => adminApi.calendar.regenerateToken(roomId),
     onSuccess: () => refresh(),
   });
 }

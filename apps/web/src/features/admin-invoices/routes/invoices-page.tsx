@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { useSiteToday } from '@/config/public-config';
 import { AdminPage } from '@/features/admin-shell/components/admin-page';
 import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatPrice } from '@/lib/format';
 import { useTranslation, type TFunction } from '@/lib/i18n';
@@ -32,13 +33,13 @@ export default function InvoicesPage() {
   }, [today, draft]);
   const list = useQuery({
     queryKey: ['admin', 'invoices', period],
-    queryFn: ({ signal }) => api.invoices.adminList(period!, signal),
+    queryFn: ({ signal }) => adminApi.invoices.adminList(period!, signal),
     enabled: period !== null,
     placeholderData: keepPreviousData,
   });
   const { busy: exporting, download } = useDownload(t, 'errors.internal_error');
   const checked = draft ? InvoicePeriodQuery.safeParse(draft) : null;
-  const exportCsv = () => period && download(() => api.invoices.exportCsv(period));
+  const exportCsv = () => period && download(() => adminApi.invoices.exportCsv(period));
 
   return (
     <AdminPage

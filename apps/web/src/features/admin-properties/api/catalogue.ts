@@ -2,6 +2,7 @@ import type { Language, Property, PropertyInput, Room, RoomInput } from '@roomwe
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { adminKeys, useInvalidate } from '@/features/admin-shell/api/admin-queries';
 import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { useLanguage } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -27,23 +28,23 @@ function useSave<Input, Saved>(
   });
 }
 
-export const useSaveProperty = () => useSave<PropertyInput, Property>(api.properties, queryKeys.properties);
+export const useSaveProperty = () => useSave<PropertyInput, Property>(adminApi.properties, queryKeys.properties);
 
 /** Archives the property and its rooms (decision 0003); its bookings stay listed. */
 export function useDeleteProperty() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api.properties.remove(id),
+    mutationFn: (id: string) => adminApi.properties.remove(id),
     onSuccess: () => invalidate(queryKeys.properties, queryKeys.rooms),
   });
 }
 
-export const useSaveRoom = () => useSave<RoomInput, Room>(api.rooms, queryKeys.rooms);
+export const useSaveRoom = () => useSave<RoomInput, Room>(adminApi.rooms, queryKeys.rooms);
 
 export function useDeleteRoom() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api.rooms.remove(id),
+    mutationFn: (id: string) => adminApi.rooms.remove(id),
     onSuccess: () => invalidate(queryKeys.rooms),
   });
 }

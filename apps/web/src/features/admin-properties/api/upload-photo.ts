@@ -1,6 +1,6 @@
 import type { ErrorResponse } from '@roomweek/contract';
 import { API_BASE, ApiError, getToken } from '@/lib/api-client';
-import i18n from '@/lib/i18n';
+import i18n, { loadErrorTexts } from '@/lib/i18n';
 
 export interface UploadOptions {
   /** Called with the fraction sent, 0 to 1. */
@@ -37,7 +37,9 @@ export function uploadPhoto(file: File, { onProgress, signal }: UploadOptions = 
         resolve((body as { url: string }).url);
         return;
       }
-      reject(new ApiError(xhr.status || 500, (body ?? {}) as Partial<ErrorResponse>));
+      const error = new ApiError(xhr.status || 500, (body ?? {}) as Partial<ErrorResponse>);
+      // Its code is shown translated: the error texts load first, as for any other call (api-transport.ts).
+      void loadErrorTexts().then(() => reject(error));
     };
     xhr.onerror = () => reject(new Error('Network error during upload'));
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));

@@ -1,6 +1,7 @@
 import { FileDown } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { api, type DownloadedFile } from '@/lib/api-client';
+import { type DownloadedFile } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import type { TFunction } from '@/lib/i18n';
 import { useDownload } from '@/lib/use-download';
 import type { DateRange } from '../lib/periods';
@@ -9,9 +10,9 @@ import type { DateRange } from '../lib/periods';
 export function ReportExports({ period, t }: { period: DateRange | null; t: TFunction }) {
   const { busy, download } = useDownload(t, 'exports.failed');
   const files: { key: string; fetch: (() => Promise<DownloadedFile>) | null }[] = [
-    { key: 'bookings', fetch: () => api.reports.bookingsCsv({}) },
-    { key: 'payments', fetch: period && (() => api.reports.paymentsCsv(period)) },
-    { key: 'taxes', fetch: period && (() => api.reports.taxesCsv(period)) },
+    { key: 'bookings', fetch: () => adminApi.reports.bookingsCsv({}) },
+    { key: 'payments', fetch: period && (() => adminApi.reports.paymentsCsv(period)) },
+    { key: 'taxes', fetch: period && (() => adminApi.reports.taxesCsv(period)) },
   ];
   return files.map(({ key, fetch }) => (
     <Button key={key} type="button" variant="outline" disabled={!fetch || busy} onClick={() => fetch && void download(fetch)} data-testid={`export-${key}`}>

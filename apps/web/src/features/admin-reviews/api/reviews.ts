@@ -1,13 +1,13 @@
 import type { AdminReviewsQuery, VisibilityBody } from '@roomweek/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The owner's reviews, filtered (docs/decisions/0035). */
 export const adminReviewsQuery = (query: AdminReviewsQuery) =>
   queryOptions({
     queryKey: [...queryKeys.reviews, 'admin', query],
-    queryFn: ({ signal }) => api.reviews.adminList(query, signal),
+    queryFn: ({ signal }) => adminApi.reviews.adminList(query, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -18,7 +18,7 @@ export function useReviewActions() {
   const client = useQueryClient();
   const onSuccess = () => client.invalidateQueries({ queryKey: queryKeys.reviews });
   return {
-    reply: useMutation({ mutationFn: ({ id, reply }: { id: string; reply: string }) => api.reviews.reply(id, reply), onSuccess }),
-    visibility: useMutation({ mutationFn: ({ id, body }: { id: string; body: VisibilityBody }) => api.reviews.setVisibility(id, body), onSuccess }),
+    reply: useMutation({ mutationFn: ({ id, reply }: { id: string; reply: string }) => adminApi.reviews.reply(id, reply), onSuccess }),
+    visibility: useMutation({ mutationFn: ({ id, body }: { id: string; body: VisibilityBody }) => adminApi.reviews.setVisibility(id, body), onSuccess }),
   };
 }

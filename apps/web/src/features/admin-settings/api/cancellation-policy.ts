@@ -1,14 +1,14 @@
 import type { CancellationPolicy } from '@roomweek/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/features/admin-shell/api/admin-queries';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { queryKeys } from '@/lib/query-keys';
 import { useSettingSave } from './settings';
 
 /** GET /cancellation-policy: the site's terms (a property may have its own). */
 export const cancellationPolicyQuery = queryOptions({
   queryKey: adminKeys.cancellationPolicy,
-  queryFn: ({ signal }) => api.cancellation.policy(signal),
+  queryFn: ({ signal }) => adminApi.cancellation.policy(signal),
   staleTime: 0,
 });
 
@@ -19,4 +19,4 @@ export const useCancellationPolicy = () => useQuery(cancellationPolicyQuery);
  * already made keep theirs.
  */
 export const useUpdateCancellationPolicy = () =>
-  useSettingSave((policy: CancellationPolicy) => api.cancellation.updatePolicy(policy), adminKeys.cancellationPolicy, queryKeys.rooms);
+  useSettingSave((policy: CancellationPolicy) => adminApi.cancellation.updatePolicy(policy), adminKeys.cancellationPolicy, queryKeys.rooms);

@@ -1,14 +1,14 @@
 import type { PaymentTerms } from '@roomweek/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/features/admin-shell/api/admin-queries';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { queryKeys } from '@/lib/query-keys';
 import { useSettingSave } from './settings';
 
 /** GET /payment-terms: the site's deposit and balance terms (issue 28; a property may have its own). */
 export const paymentTermsQuery = queryOptions({
   queryKey: adminKeys.paymentTerms,
-  queryFn: ({ signal }) => api.balances.terms(signal),
+  queryFn: ({ signal }) => adminApi.balances.terms(signal),
   staleTime: 0,
 });
 
@@ -19,4 +19,4 @@ export const usePaymentTerms = () => useQuery(paymentTermsQuery);
  * already made keep theirs.
  */
 export const useUpdatePaymentTerms = () =>
-  useSettingSave((terms: PaymentTerms) => api.balances.updateTerms(terms), adminKeys.paymentTerms, queryKeys.rooms);
+  useSettingSave((terms: PaymentTerms) => adminApi.balances.updateTerms(terms), adminKeys.paymentTerms, queryKeys.rooms);

@@ -2,24 +2,25 @@ import type { BusinessSettings, ChangePasswordBody, PaymentSettingsUpdate, Profi
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { adminKeys } from '@/features/admin-shell/api/admin-queries';
 import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 
 export const paymentSettingsQuery = queryOptions({
   queryKey: adminKeys.paymentSettings,
-  queryFn: ({ signal }) => api.admin.paymentSettings(signal),
+  queryFn: ({ signal }) => adminApi.paymentSettings(signal),
   staleTime: 0,
 });
 
 export const whatsappSettingsQuery = queryOptions({
   queryKey: adminKeys.whatsappSettings,
-  queryFn: ({ signal }) => api.admin.whatsappSettings(signal),
+  queryFn: ({ signal }) => adminApi.whatsappSettings(signal),
   staleTime: 0,
 });
 
 export const businessSettingsQuery = queryOptions({
   queryKey: adminKeys.business,
-  queryFn: ({ signal }) => api.admin.business(signal),
+  queryFn: ({ signal }) => adminApi.business(signal),
   staleTime: 0,
 });
 
@@ -27,14 +28,14 @@ export const usePaymentSettings = () => useQuery(paymentSettingsQuery);
 export const useBusinessSettings = () => useQuery(businessSettingsQuery);
 
 /** PUT /admin/business; the footer and the privacy notice read the business from the public config. */
-export const useUpdateBusiness = () => useSettingSave((body: BusinessSettings) => api.admin.updateBusiness(body), adminKeys.business, queryKeys.config);
+export const useUpdateBusiness = () => useSettingSave((body: BusinessSettings) => adminApi.updateBusiness(body), adminKeys.business, queryKeys.config);
 export const useWhatsappSettings = () => useQuery(whatsappSettingsQuery);
 
 /** PUT /payment-settings: only filled fields are sent; the public config (enabled methods) changes too. */
 export function useUpdatePaymentSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: PaymentSettingsUpdate) => api.admin.updatePaymentSettings(update),
+    mutationFn: (update: PaymentSettingsUpdate) => adminApi.updatePaymentSettings(update),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.paymentSettings }),
@@ -45,7 +46,7 @@ export function useUpdatePaymentSettings() {
 
 /** PUT /admin/whatsapp-settings; the contact page reads the number from the public config. */
 export const useUpdateWhatsappSettings = () =>
-  useSettingSave((whatsappNumber: string) => api.admin.updateWhatsappSettings(whatsappNumber), adminKeys.whatsappSettings, queryKeys.config);
+  useSettingSave((whatsappNumber: string) => adminApi.updateWhatsappSettings(whatsappNumber), adminKeys.whatsappSettings, queryKeys.config);
 
 /** A setting's save: its answer becomes the setting's read (`key`), and the reads that show it elsewhere (`shownBy`) are asked again. */
 export function useSettingSave<Body, Saved>(save: (body: Body) => Promise<Saved>, key: QueryKey, shownBy: QueryKey) {

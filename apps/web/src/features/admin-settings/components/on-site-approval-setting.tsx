@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useAdminTranslation } from '@/features/admin-shell/lib/use-admin-translation';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { errorMessage } from '@/lib/error-message';
 import { SwitchSetting } from './switch-setting';
 
@@ -8,8 +8,8 @@ import { SwitchSetting } from './switch-setting';
 // answer on the bookings screen is features/admin-bookings/components/booking-approval.tsx.
 const source = {
   queryKey: ['admin', 'booking-settings'],
-  read: (signal: AbortSignal) => api.admin.bookingSettings(signal),
-  write: api.admin.updateBookingSettings,
+  read: (signal: AbortSignal) => adminApi.bookingSettings(signal),
+  write: adminApi.updateBookingSettings,
   name: 'on_site_requires_approval',
 } as const;
 

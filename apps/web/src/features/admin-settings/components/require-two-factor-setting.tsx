@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { errorMessage } from '@/lib/error-message';
 import { useTranslation } from '@/lib/i18n';
 import { SwitchSetting } from './switch-setting';
@@ -9,8 +9,8 @@ import { SwitchSetting } from './switch-setting';
 // require_two_factor_for_staff (docs/decisions/0034): admins without two-factor sign-in may only enrol.
 const source = {
   queryKey: ['admin', 'security-settings'],
-  read: (signal: AbortSignal) => api.security.settings(signal),
-  write: api.security.updateSettings,
+  read: (signal: AbortSignal) => adminApi.security.settings(signal),
+  write: adminApi.security.updateSettings,
   name: 'require_two_factor_for_staff',
 } as const;
 

@@ -1,6 +1,6 @@
 import type { AdminCreateBookingBody } from '@roomweek/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { queryKeys } from '@/lib/query-keys';
 import { useInvalidate } from './admin-queries';
 
@@ -8,7 +8,7 @@ import { useInvalidate } from './admin-queries';
 export function useCreateOwnerBooking() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: AdminCreateBookingBody) => api.admin.createBooking(body),
+    mutationFn: (body: AdminCreateBookingBody) => adminApi.createBooking(body),
     onSettled: () => invalidate(queryKeys.bookings, queryKeys.rooms),
   });
 }

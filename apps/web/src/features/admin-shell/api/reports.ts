@@ -1,6 +1,6 @@
 import type { ReportQuery } from '@roomweek/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const reportQuery = (query: ReportQuery) =>
   queryOptions({
     queryKey: [...queryKeys.bookings, 'admin', 'report', query] as const,
-    queryFn: ({ signal }) => api.reports.report(query, signal),
+    queryFn: ({ signal }) => adminApi.reports.report(query, signal),
     placeholderData: keepPreviousData,
   });
 

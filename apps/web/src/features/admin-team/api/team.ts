@@ -1,10 +1,10 @@
 import type { AuditQuery, InviteUserBody, UpdateUserBody } from '@roomweek/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@/features/admin-shell/lib/admin-api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The admins and staff (docs/decisions/0039). */
-export const teamQuery = () => queryOptions({ queryKey: queryKeys.team, queryFn: ({ signal }) => api.team.list(signal) });
+export const teamQuery = () => queryOptions({ queryKey: queryKeys.team, queryFn: ({ signal }) => adminApi.team.list(signal) });
 export const useTeam = () => useQuery(teamQuery());
 
 /** Invite, change a role, disable: the list is read again. */
@@ -12,8 +12,8 @@ export function useTeamActions() {
   const client = useQueryClient();
   const onSuccess = () => client.invalidateQueries({ queryKey: queryKeys.team });
   return {
-    invite: useMutation({ mutationFn: (body: InviteUserBody) => api.team.invite(body), onSuccess }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: UpdateUserBody }) => api.team.update(id, body), onSuccess }),
+    invite: useMutation({ mutationFn: (body: InviteUserBody) => adminApi.team.invite(body), onSuccess }),
+    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: UpdateUserBody }) => adminApi.team.update(id, body), onSuccess }),
   };
 }
 
@@ -21,7 +21,7 @@ export function useTeamActions() {
 export const auditQuery = (query: Partial<AuditQuery>) =>
   queryOptions({
     queryKey: [...queryKeys.audit, query],
-    queryFn: ({ signal }) => api.team.audit(query, signal),
+    queryFn: ({ signal }) => adminApi.team.audit(query, signal),
     placeholderData: keepPreviousData,
   });
 export const useAudit = (query: Partial<AuditQuery>) => useQuery(auditQuery(query));

@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatDate, formatPrice } from '@/lib/format';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, BOOKING_NAMESPACES } from '@/lib/i18n';
 
 /** Whether the guest still owes the balance of a confirmed booking (issue 28): they may pay it now. */
 export const owesBalance = (booking: Booking) =>
@@ -14,7 +14,7 @@ export const owesBalance = (booking: Booking) =>
  * when (overdue stands out), whether the card is charged on its own, and `payAction` to pay it now.
  */
 export function BookingBalance({ booking, payAction }: { booking: Booking; payAction?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(BOOKING_NAMESPACES);
   const language = i18n.language;
   if (booking.status !== 'confirmed') return null;
   const { balance_status: status } = booking;

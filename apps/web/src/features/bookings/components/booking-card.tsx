@@ -32,7 +32,7 @@ export interface BookingCardProps {
 }
 
 export function BookingCard({ booking, onCancel, cancelling, children, payBalance }: BookingCardProps) {
-  const { t, i18n } = useTranslation(['common', 'payments']);
+  const { t, i18n } = useTranslation(['bookings', 'common', 'payments']);
   const language = i18n.language;
   const titleId = `booking-${booking.id}`;
   return (

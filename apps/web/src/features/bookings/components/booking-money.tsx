@@ -2,7 +2,7 @@ import type { Booking } from '@roomweek/contract';
 import { CancellationTerms } from '@/components/cancellation-terms';
 import { useSiteToday } from '@/config/public-config';
 import { formatPrice } from '@/lib/format';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, BOOKING_NAMESPACES } from '@/lib/i18n';
 
 /**
  * The money side of a booking on its card (docs/behaviour.md §10): the terms it was booked under while cancelling is
@@ -10,7 +10,7 @@ import { useTranslation } from '@/lib/i18n';
  * site that was never refunded.
  */
 export function BookingMoney({ booking }: { booking: Booking }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(BOOKING_NAMESPACES);
   const language = i18n.language;
   const today = useSiteToday();
   const showTerms =

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useSiteToday } from '@/config/public-config';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatPrice } from '@/lib/format';
-import { useTranslation, type TFunction } from '@/lib/i18n';
+import { useTranslation, type TFunction, BOOKING_NAMESPACES } from '@/lib/i18n';
 import { useCancellationQuote } from '../api/get-cancellation-quote';
 
 /**
@@ -40,7 +40,7 @@ export function CancelBookingPrompt({
   cancelling: boolean;
   onConfirm: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(BOOKING_NAMESPACES);
   const language = i18n.language;
   const [open, setOpen] = useState(false);
   const quote = useCancellationQuote(booking.id, open);

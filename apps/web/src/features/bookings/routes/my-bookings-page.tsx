@@ -2,7 +2,7 @@ import type { Booking } from '@roomweek/contract';
 import { CalendarX2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, BOOKING_NAMESPACES } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { LoadFailedView } from '@/components/status-view';
@@ -22,7 +22,7 @@ import { owesBalance } from '../components/booking-balance';
  * feature's); without it, the card only says what is owed.
  */
 export function MyBookingsPage({ payBalance }: { payBalance?: (booking: Booking) => ReactNode } = {}) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(BOOKING_NAMESPACES);
   const bookings = useMyBookings();
   const cancel = useCancelBooking();
   // Stays open to a review and the reviews written (docs/decisions/0035); the invitation's link names its stay.
