@@ -6,8 +6,9 @@ import '@/components/stay-calendar/booking-calendar.css';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserHistory } from 'history';
-import { afterPaint } from '@/lib/after-paint';
-import { adoptStoredLanguage, i18nReady, loadErrorTexts } from '@/lib/i18n';
+import { afterPaintInSteps } from '@/lib/after-paint';
+import { adoptStoredLanguage, currentLanguage, i18nReady, loadErrorTexts } from '@/lib/i18n';
+import { warmUpIntl } from '@/lib/intl-locales';
 import { createQueryClient } from '@/lib/query-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { hasFailedReads, takeBootData } from './boot-data';
@@ -39,10 +40,8 @@ const app = (history: AppHistory, queryClient: QueryClient) => (
 );
 
 /**
- * Starts the app. It runs once this module and its imports are evaluated (a microtask), not within their evaluation:
- * what it does that a browser traces with a script stack (timers, the boot data's reads) then has this function on the
- * stack, not the whole bundle's top-level code, which DevTools and Lighthouse would re-parse entire to name its source
- * positions (docs/performance.md, "What runs while the bundle evaluates").
+ * Starts the app, once this module and its imports are evaluated (a microtask): their evaluation declares, and the
+ * work of the start (the boot data's reads, the timers) is this function's, apart in a profile.
  */
 function start() {
   const root = document.getElementById('root');
@@ -60,11 +59,14 @@ function start() {
       // cut into short slices, so the page answers a tap while it hydrates. It starts once the browser has painted the
       // server's HTML: started at once, with the code already there, the whole hydration ran before the first paint and
       // the page showed nothing until it ended (docs/performance.md, "The first paint before the page's code").
-      afterPaint(() =>
-        startTransition(() => {
-          hydrateRoot(root, app(history, queryClient));
-        }),
-      );
+      // Intl's data for the language loads first, in a task of its own (lib/intl-locales.ts).
+      afterPaintInSteps([
+        () => warmUpIntl(currentLanguage()),
+        () =>
+          startTransition(() => {
+            hydrateRoot(root, app(history, queryClient));
+          }),
+      ]);
     } else {
       createRoot(root).render(app(history, queryClient));
     }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterPaint } from './after-paint';
+import { afterPaint, afterPaintInSteps } from './after-paint';
 
 describe('afterPaint', () => {
   let frames: FrameRequestCallback[] = [];
@@ -37,5 +37,18 @@ describe('afterPaint', () => {
     frames.forEach((frame) => frame(0));
     vi.advanceTimersByTime(10);
     expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs steps after the paint in order, each in a task of its own', () => {
+    const order: string[] = [];
+    afterPaintInSteps([() => order.push('warm up'), () => order.push('hydrate')]);
+    frames.forEach((frame) => frame(0));
+    expect(order).toEqual([]);
+    vi.advanceTimersToNextTimer();
+    expect(order).toEqual(['warm up']);
+    vi.advanceTimersToNextTimer();
+    expect(order).toEqual(['warm up', 'hydrate']);
+    vi.advanceTimersByTime(1000);
+    expect(order).toEqual(['warm up', 'hydrate']);
   });
 });

@@ -18,3 +18,15 @@ export function afterPaint(task: () => void, fallbackMs = 100): void {
     }, 0),
   );
 }
+
+/**
+ * Runs `steps` in order once the browser has painted, each in a task of its own: the browser may paint, and answer a
+ * tap, between them.
+ */
+export function afterPaintInSteps(steps: readonly (() => void)[], fallbackMs = 100): void {
+  const run = (index: number) => {
+    steps[index]?.();
+    if (index + 1 < steps.length) setTimeout(() => run(index + 1), 0);
+  };
+  afterPaint(() => run(0), fallbackMs);
+}

@@ -1,14 +1,7 @@
-import type { Language } from '@roomweek/contract';
 
-/** The Intl locale of each interface language (British English: euro after amounts, weeks on Monday). */
-export const INTL_LOCALES: Record<Language, string> = {
-  fr: 'fr-FR',
-  es: 'es-ES',
-  pt: 'pt-PT',
-  en: 'en-GB',
-};
+import { intlLocale } from './intl-locales';
 
-const intlLocale = (language: string) => INTL_LOCALES[language as Language] ?? INTL_LOCALES.fr;
+export { INTL_LOCALES } from './intl-locales';
 
 /** A calendar date as a UTC instant, formatted in UTC, so that no time zone can shift it by a day. */
 function utcInstant(date: string): Date {
