@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { PaymentTerms } from '@roomweek/contract';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, LOAD, mockAdminApi } from '@/features/admin-shell/test/admin-fixtures';
@@ -58,6 +58,7 @@ describe('admin payment terms', () => {
     const { user } = renderApp('/admin/cancellation-policy', { token: ADMIN_TOKEN });
     const form = await screen.findByRole('form', { name: 'Conditions de paiement' }, LOAD);
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findAllByText('Certaines informations sont invalides')).toHaveLength(2);
+    // The toast and the field's note (the error names the field).
+    await waitFor(() => expect(screen.getAllByText('Certaines informations sont invalides')).toHaveLength(2), LOAD);
   });
 });
